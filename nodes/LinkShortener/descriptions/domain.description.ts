@@ -1,0 +1,58 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { checkResponse, paginate } from '../transport';
+import { returnAllOrLimit, showFor } from './shared';
+
+export const domainOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['domain'] } },
+	options: [
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			description: 'List the domains of the account',
+			action: 'Get many domains',
+			routing: {
+				request: { method: 'GET', url: '/v1/domains' },
+				send: { paginate: true },
+				operations: { pagination: paginate },
+				output: { postReceive: [checkResponse] },
+			},
+		},
+	],
+	default: 'getMany',
+};
+
+export const domainFields: INodeProperties[] = [
+	...returnAllOrLimit('domain'),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: showFor('domain', ['getMany']),
+		options: [
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'All', value: '' },
+					{ name: 'Verified (Usable for Links)', value: 1 },
+					{ name: 'Provisioning (4)', value: 4 },
+					{ name: 'Provisioning (5)', value: 5 },
+					{ name: 'Provisioning (6)', value: 6 },
+				],
+				default: 1,
+				description: 'Only domains in this status; only verified domains can carry links',
+				routing: {
+					send: { type: 'query', property: 'status', value: '={{ $value === "" ? undefined : $value }}' },
+				},
+			},
+		],
+	},
+];

@@ -1,0 +1,72 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isSet, type FieldName, type RowValidator } from '../validation';
+
+export const FIELDS = {
+	id: { label: 'Link ID', parameter: 'linkId' },
+	longUrl: { label: 'Long URL', parameter: 'longUrl' },
+	title: { label: 'Title', parameter: 'title' },
+	domain: { label: 'Domain', parameter: 'domain' },
+	path: { label: 'Custom Path', parameter: 'path' },
+	expiredAt: { label: 'Expires At', parameter: 'expiredAt' },
+	tags: { label: 'Tags', parameter: 'tags' },
+	extraFields: { label: 'Extra Body Fields (JSON)', parameter: 'extraFields' },
+} satisfies Record<string, FieldName>;
+
+/** The fields a link is created from, whether they come from parameters or from an input item. */
+export interface LinkFields {
+	longUrl?: unknown;
+	title?: unknown;
+	domain?: unknown;
+	path?: unknown;
+	expiredAt?: unknown;
+	tags?: unknown;
+	extraFields?: unknown;
+}
+
+export type LinkUpdateFields = Pick<LinkFields, 'longUrl' | 'title' | 'expiredAt' | 'tags'>;
+
+/** The body of POST /v1/links/ and one element of a bulk create: only the fields that are set. */
+export function createLinkBody(fields: LinkFields, check: RowValidator): IDataObject {
+	const body: IDataObject = { ...extraFieldsOf(fields.extraFields, check) };
+	body.longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
+	if (isSet(fields.title)) body.title = String(fields.title);
+	if (isSet(fields.domain)) body.domain = check.uuid(fields.domain, FIELDS.domain);
+	if (isSet(fields.path)) body.path = String(fields.path).trim();
+	if (isSet(fields.expiredAt)) body.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
+	if (isSet(fields.tags)) body.tags = check.tags(fields.tags, FIELDS.tags);
+	return body;
+}
+
+/** One element of PATCH /public/links/bulk: the id plus the fields that are set. */
+export function updateLinkElement(
+	id: unknown,
+	fields: LinkUpdateFields,
+	check: RowValidator,
+	idField: FieldName = FIELDS.id,
+): IDataObject {
+	const element: IDataObject = { id: check.uuid(id, idField) };
+	if (isSet(fields.longUrl)) element.longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
+	if (isSet(fields.title)) element.title = String(fields.title);
+	if (isSet(fields.expiredAt)) {
+		element.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
+	}
+	if (isSet(fields.tags)) element.tags = check.tags(fields.tags, FIELDS.tags);
+	return element;
+}
+
+function extraFieldsOf(value: unknown, check: RowValidator): IDataObject {
+	if (!isSet(value)) return {};
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch {
+			check.fail(FIELDS.extraFields, 'it is not valid JSON');
+		}
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		check.fail(FIELDS.extraFields, 'it must be a JSON object such as { "field": "value" }');
+	}
+	return parsed as IDataObject;
+}

@@ -1,0 +1,73 @@
+import { assertFaultRule } from './faults';
+import type { ApiResponse, ParsedBody } from './http';
+import type { Sandbox } from './server';
+import type { RateLimit } from './types';
+import { isPlainObject } from './validation';
+
+const CONTROL_PREFIX = '/__sandbox';
+const DONE: ApiResponse = { status: 200, body: { ok: true } };
+
+export function isControlPath(pathname: string): boolean {
+	return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+function refuse(message: string): ApiResponse {
+	return { status: 400, body: { code: 'BAD_REQUEST', message } };
+}
+
+const LINK_FIELDS = ['title', 'longUrl', 'createdAt', 'ownerId'] as const;
+
+function readLinkFields(raw: unknown): Partial<Record<(typeof LINK_FIELDS)[number], string>> {
+	const fields: Partial<Record<(typeof LINK_FIELDS)[number], string>> = {};
+	if (!isPlainObject(raw)) return fields;
+	for (const name of LINK_FIELDS) {
+		const value = raw[name];
+		if (value !== undefined && typeof value !== 'string') throw new Error(`fields.${name} must be a string`);
+		if (value !== undefined) fields[name] = value;
+	}
+	return fields;
+}
+
+/** The control endpoints (no auth): thin wrappers over the Sandbox methods, for tests in another process. */
+export function handleControl(sandbox: Sandbox, method: string, pathname: string, parsed: ParsedBody): ApiResponse {
+	if (!parsed.ok) return refuse('Malformed JSON body');
+	const body = parsed.value;
+	const endpoint = `${method.toUpperCase()} ${pathname.slice(CONTROL_PREFIX.length)}`;
+	try {
+		switch (endpoint) {
+			case 'GET /requests':
+				return { status: 200, body: sandbox.requests };
+			case 'DELETE /requests':
+				sandbox.clearRequests();
+				return DONE;
+			case 'POST /faults':
+				assertFaultRule(body);
+				sandbox.injectFault(body);
+				return DONE;
+			case 'POST /reset':
+				sandbox.reset();
+				return DONE;
+			case 'POST /rate-limit':
+				sandbox.setRateLimit(body === null || body === undefined ? undefined : (body as RateLimit));
+				return DONE;
+			case 'POST /links': {
+				const request = isPlainObject(body) ? body : {};
+				const count = request.count ?? 1;
+				if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return refuse('count must be a non-negative integer');
+				return { status: 200, body: sandbox.addLinks(count, readLinkFields(request.fields)) };
+			}
+			case 'POST /domains': {
+				const request = isPlainObject(body) ? body : {};
+				const count = request.count ?? 1;
+				const status = request.status ?? 1;
+				if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return refuse('count must be a non-negative integer');
+				if (typeof status !== 'number' || !Number.isInteger(status)) return refuse('status must be an integer');
+				return { status: 200, body: sandbox.addDomains(count, status) };
+			}
+			default:
+				return { status: 404, body: { code: 'NOT_FOUND', message: `No control endpoint ${endpoint}` } };
+		}
+	} catch (error) {
+		return refuse(error instanceof Error ? error.message : String(error));
+	}
+}

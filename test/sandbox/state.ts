@@ -1,0 +1,158 @@
+import { randomUUID } from 'crypto';
+import { randomPath } from './random-path';
+import { COMPANY_OF_USER, SEEDED, SEEDED_CLICKS, seededDomains, seededLinks } from './seed';
+import type { ClickEvent, SandboxDomain, SandboxLink, SandboxTag } from './types';
+
+/** What a link needs at creation; the state fills in id, shortUrl, clicks and sequence. */
+export interface NewLink {
+	longUrl: string;
+	title: string;
+	domain: string;
+	/** Random when absent. */
+	path?: string;
+	tags: SandboxTag[];
+	expiredAt: string | null;
+	createdAt: string;
+	ownerId: string;
+}
+
+interface Snapshot {
+	links: SandboxLink[];
+	domains: SandboxDomain[];
+	nextSequence: number;
+	nextDomainNumber: number;
+}
+
+function copyLink(link: SandboxLink): SandboxLink {
+	return { ...link, tags: link.tags.map((tag) => ({ ...tag })) };
+}
+
+/** Links, domains and clicks of the sandbox, with the seeded state it can return to. */
+export class SandboxState {
+	readonly links = new Map<string, SandboxLink>();
+	readonly domains: SandboxDomain[] = [];
+	readonly clicks: ClickEvent[] = [];
+	/** `${domainId} ${path}` -> link id. */
+	private readonly pathIndex = new Map<string, string>();
+	private nextSequence = 1;
+	private nextDomainNumber = 1;
+	private snapshot: Snapshot | undefined;
+
+	constructor(seedLinks: number) {
+		this.domains.push(...seededDomains());
+		for (const link of seededLinks()) this.store({ ...link, sequence: this.nextSequence++ });
+		this.clicks.push(...SEEDED_CLICKS.map((click) => ({ ...click })));
+		if (seedLinks > 0) this.addLinks(seedLinks, {});
+		this.snapshot = {
+			links: [...this.links.values()].map(copyLink),
+			domains: this.domains.map((domain) => ({ ...domain })),
+			nextSequence: this.nextSequence,
+			nextDomainNumber: this.nextDomainNumber,
+		};
+	}
+
+	/** Back to the state right after construction. */
+	reset(): void {
+		const snapshot = this.snapshot;
+		if (!snapshot) return;
+		this.links.clear();
+		this.pathIndex.clear();
+		for (const link of snapshot.links) this.store(copyLink(link));
+		this.domains.length = 0;
+		this.domains.push(...snapshot.domains.map((domain) => ({ ...domain })));
+		this.clicks.length = 0;
+		this.clicks.push(...SEEDED_CLICKS.map((click) => ({ ...click })));
+		this.nextSequence = snapshot.nextSequence;
+		this.nextDomainNumber = snapshot.nextDomainNumber;
+	}
+
+	/** Links of the key's user and of the users of the same company. */
+	isVisibleToKeyUser(link: SandboxLink): boolean {
+		return link.ownerId === SEEDED.userId || COMPANY_OF_USER[link.ownerId] === COMPANY_OF_USER[SEEDED.userId];
+	}
+
+	findDomain(id: string): SandboxDomain | undefined {
+		return this.domains.find((domain) => domain.id === id);
+	}
+
+	defaultDomain(): SandboxDomain {
+		return this.domains.find((domain) => domain.isDefault) ?? this.domains[0];
+	}
+
+	/** Robust to links removed directly from `links`: a stale index entry does not count. */
+	isPathTaken(domainId: string, path: string): boolean {
+		const linkId = this.pathIndex.get(`${domainId} ${path}`);
+		if (linkId === undefined) return false;
+		const link = this.links.get(linkId);
+		return link !== undefined && link.domain === domainId && link.path === path;
+	}
+
+	createLink(input: NewLink): SandboxLink {
+		const domain = this.findDomain(input.domain) ?? this.defaultDomain();
+		let path = input.path;
+		while (path === undefined || this.isPathTaken(domain.id, path)) path = randomPath();
+		const link: SandboxLink = {
+			id: randomUUID(),
+			path,
+			shortUrl: `${domain.protocol}://${domain.domainName}/${path}`,
+			longUrl: input.longUrl,
+			title: input.title,
+			domain: domain.id,
+			tags: input.tags,
+			totalNumberOfClick: 0,
+			createdAt: input.createdAt,
+			updatedAt: null,
+			expiredAt: input.expiredAt,
+			ownerId: input.ownerId,
+			sequence: this.nextSequence++,
+		};
+		this.store(link);
+		return link;
+	}
+
+	addLinks(count: number, fields: Partial<{ title: string; longUrl: string; createdAt: string; ownerId: string }>): SandboxLink[] {
+		const createdAt = fields.createdAt ?? new Date().toISOString();
+		const created: SandboxLink[] = [];
+		for (let i = 0; i < count; i++) {
+			const number = this.nextSequence;
+			created.push(
+				this.createLink({
+					longUrl: fields.longUrl ?? `https://example.com/sandbox/${number}`,
+					title: fields.title ?? `Sandbox link ${number}`,
+					domain: this.defaultDomain().id,
+					tags: [],
+					expiredAt: null,
+					createdAt,
+					ownerId: fields.ownerId ?? SEEDED.userId,
+				}),
+			);
+		}
+		return created;
+	}
+
+	addDomains(count: number, status: number): SandboxDomain[] {
+		const created: SandboxDomain[] = [];
+		for (let i = 0; i < count; i++) {
+			const number = this.nextDomainNumber++;
+			created.push({
+				id: randomUUID(),
+				domainName: `sandbox-${number}.example.com`,
+				isDefault: false,
+				isPreferred: false,
+				protocol: 'https',
+				status,
+				externalId: null,
+				fallbackUrl: null,
+				nsRecords: null,
+				createdAt: new Date().toISOString(),
+			});
+		}
+		this.domains.push(...created);
+		return created;
+	}
+
+	private store(link: SandboxLink): void {
+		this.links.set(link.id, link);
+		this.pathIndex.set(`${link.domain} ${link.path}`, link.id);
+	}
+}

@@ -314,8 +314,42 @@ export class Engine {
 		});
 		additionalData.hooks = hooks;
 		const workflowExecute = new WorkflowExecute(additionalData, mode, runExecutionData);
+		// WorkflowExecute stores node errors in the run as plain (spread) objects. Observe the
+		// original error (NodeApiError / NodeOperationError instance) on its way through the
+		// engine's own reporting step, without changing what the engine does with it.
+		const nodeErrors = new Map<string, Error>();
+		const engineInternals = workflowExecute as unknown as {
+			reportNodeExecutionError?: (error: Error, node: INode, workflow: Workflow) => unknown;
+		};
+		const report = engineInternals.reportNodeExecutionError;
+		if (typeof report === 'function') {
+			engineInternals.reportNodeExecutionError = function (this: unknown, error, node, wf) {
+				nodeErrors.set(node.name, error);
+				return report.call(this, error, node, wf);
+			};
+		}
 		const run = await workflowExecute.processRunExecutionData(workflow);
-		return hookRun ?? run;
+		const result = hookRun ?? run;
+		this.lastNodeErrors.set(result, nodeErrors);
+		return result;
+	}
+
+	/** Original error objects thrown by nodes, per run (the run itself holds serialized copies). */
+	private readonly lastNodeErrors = new WeakMap<IRun, Map<string, Error>>();
+
+	/**
+	 * The error a node threw during `run` (the original Error instance when available,
+	 * otherwise the serialized copy from the run data turned back into an Error).
+	 */
+	nodeError(run: IRun, nodeName: string): NodeError | undefined {
+		const original = this.lastNodeErrors.get(run)?.get(nodeName);
+		if (original) return original as NodeError;
+		const stored = (run.data.resultData.runData[nodeName]?.find((task) => task.error)?.error ??
+			(run.data.resultData.lastNodeExecuted === nodeName ? run.data.resultData.error : undefined)) as
+			| (IDataObject & { message?: string })
+			| undefined;
+		if (!stored) return undefined;
+		return Object.assign(new Error(stored.message ?? 'Unknown error'), stored) as NodeError;
 	}
 
 	/** Runs one node (as the workflow's start node) through WorkflowExecute.processRunExecutionData. */
@@ -352,7 +386,7 @@ export class Engine {
 
 		const taskData = run.data.resultData.runData[node.name]?.[0];
 		const outputs = (taskData?.data?.main ?? []).map((output) => output ?? []);
-		const error = (taskData?.error ?? run.data.resultData.error) as NodeError | undefined;
+		const error = this.nodeError(run, node.name);
 		return { items: outputs[0] ?? [], outputs, ...(error ? { error } : {}), run };
 	}
 
@@ -484,7 +518,6 @@ export class Engine {
 			{} as IWorkflowExecuteAdditionalData,
 			{ id: 'test', name: 'test' },
 			credentialType,
-			'internal',
 		);
 		const credentialsDecrypted: ICredentialsDecrypted = {
 			id: `${credentialType}-id`,

@@ -1,28 +1,25 @@
 /**
- * Jest `setupFiles` module: runs in every test worker before any test module is loaded.
+ * Jest `setupFiles` module: runs in every test file's environment before any test module
+ * (and so before n8n-core) is loaded.
  *
- * n8n-core's InstanceSettings reads N8N_USER_FOLDER / N8N_ENCRYPTION_KEY when it is first
- * created; without them it would create (and write a config file into) ~/.n8n.
- * Each worker process gets its own temporary user folder, removed when the worker exits.
+ * n8n-core's InstanceSettings reads N8N_USER_FOLDER / N8N_ENCRYPTION_KEY when first created;
+ * without them it would create (and write a config file into) ~/.n8n. The folder normally
+ * comes from global-setup.ts (one temp dir per jest run, removed by global-teardown.ts);
+ * without that (another jest config), a per-process folder under the OS temp dir is used.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const userFolder = join(tmpdir(), `n8n-test-${process.pid}`);
-mkdirSync(userFolder, { recursive: true });
-process.env.N8N_USER_FOLDER = userFolder;
-if (process.env.N8N_TEST_USER_FOLDER_CLEANUP !== userFolder) {
-	process.env.N8N_TEST_USER_FOLDER_CLEANUP = userFolder;
-	process.once('exit', () => {
-		try {
-			rmSync(userFolder, { recursive: true, force: true });
-		} catch {
-			// best effort
-		}
-	});
+const TEST_ENCRYPTION_KEY = 'test-encryption-key-n8n-nodes-link-shortener';
+
+let userFolder = process.env.N8N_TEST_USER_FOLDER;
+if (!userFolder) {
+	userFolder = join(tmpdir(), `n8n-test-${process.pid}`);
+	mkdirSync(userFolder, { recursive: true });
 }
-process.env.N8N_ENCRYPTION_KEY ??= 'test-encryption-key-n8n-nodes-link-shortener';
+process.env.N8N_USER_FOLDER = userFolder;
+process.env.N8N_ENCRYPTION_KEY ??= TEST_ENCRYPTION_KEY;
 // Keep n8n quiet and deterministic in tests.
 process.env.N8N_LOG_LEVEL ??= 'silent';
 process.env.N8N_DIAGNOSTICS_ENABLED ??= 'false';

@@ -52,8 +52,9 @@ export class RateLimiter {
 				retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)),
 			};
 		}
+		const headers = rateHeaders(limit, inSecond.length + 1, inMinute.length + 1);
 		this.admitted.push(now);
-		return { allowed: true, headers: rateHeaders(limit, inSecond.length + 1, inMinute.length + 1) };
+		return { allowed: true, headers };
 	}
 }
 

@@ -36,13 +36,13 @@ const mappingMode: INodeProperties = {
 		{
 			name: 'Map Each Field Below',
 			value: 'defineBelow',
-			description: 'Set each field per input item, with expressions such as {{ $json.url }}',
+			description: 'Set each field per input item, with expressions that read the item',
 		},
 		{
 			name: 'Map Automatically',
 			value: 'autoMap',
 			description:
-				'Use the fields of each input item that have the same names (longUrl, title, path, domain, expiredAt, tags, and ID for updates); fastest for large inputs',
+				'Use the fields of each input item that have the same names as the link fields (longUrl, title, path, domain, expiredAt, tags, and the link ID for updates); fastest for large inputs',
 		},
 	],
 	default: 'defineBelow',
@@ -61,7 +61,7 @@ export const bulkFields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each input item needs an "id" field (the link UUID); "longUrl", "title", "expiredAt" and "tags" are updated when present, other fields are ignored',
+			'Each input item needs the link UUID in its ID field, named as in the records this node outputs; "longUrl", "title", "expiredAt" and "tags" are updated when present, other fields are ignored',
 		name: 'autoMapNoticeUpdate',
 		type: 'notice',
 		default: '',
@@ -74,8 +74,8 @@ export const bulkFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. {{ $json.id }}',
-		description: 'The UUID of the link to update, usually an expression such as {{ $json.id }}',
+		placeholder: 'e.g. 3f1c6a3e-8a4b-4f4e-9a53-0f0d6a1c2b7e',
+		description: 'The UUID of the link to update, usually an expression that reads it from the input item',
 		displayOptions: showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] }),
 	},
 	updateLinkFields(showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] })),

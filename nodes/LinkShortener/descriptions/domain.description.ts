@@ -42,10 +42,10 @@ export const domainFields: INodeProperties[] = [
 				type: 'options',
 				options: [
 					{ name: 'All', value: '' },
-					{ name: 'Verified (Usable for Links)', value: 1 },
 					{ name: 'Provisioning (4)', value: 4 },
 					{ name: 'Provisioning (5)', value: 5 },
 					{ name: 'Provisioning (6)', value: 6 },
+					{ name: 'Verified (Usable for Links)', value: 1 },
 				],
 				default: 1,
 				description: 'Only domains in this status; only verified domains can carry links',

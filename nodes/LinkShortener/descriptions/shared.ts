@@ -9,11 +9,12 @@ export const apiPathsOption: INodeProperties = {
 	name: 'apiPaths',
 	type: 'options',
 	options: [
-		{ name: 'V1 (/v1/links)', value: 'v1', description: 'The current paths' },
+		{ name: 'Current (V1)', value: 'v1', description: 'Paths under /v1/links' },
 		{
-			name: 'Legacy (/public/links)',
+			name: 'Legacy (Public Links)',
 			value: 'legacy',
-			description: 'The older alias of the same operations, for servers that only have it',
+			description:
+				'Paths under /public/links: the older alias of the same operations, for servers that only have it',
 		},
 	],
 	default: 'v1',

@@ -1,4 +1,9 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+} from 'n8n-workflow';
 
 type PreSend = (
 	this: IExecuteSingleFunctions,
@@ -19,9 +24,13 @@ export function validateBeforeSending(buildRequest: PreSend): PreSend[] {
 		try {
 			return await buildRequest.call(this, requestOptions);
 		} catch (error) {
+			const rowError =
+				error instanceof NodeOperationError || error instanceof NodeApiError
+					? error
+					: new NodeOperationError(this.getNode(), error as Error, { itemIndex: this.getItemIndex() });
 			const run = this.getExecuteData();
-			if (!this.continueOnFail() && !firstInvalidRow.has(run)) firstInvalidRow.set(run, error);
-			throw error;
+			if (!this.continueOnFail() && !firstInvalidRow.has(run)) firstInvalidRow.set(run, rowError);
+			throw rowError;
 		}
 	}
 	async function holdIfAnyRowInvalid(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {

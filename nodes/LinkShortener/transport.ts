@@ -52,18 +52,27 @@ export async function apiRequest(
 	request: ApiRequest,
 	itemIndex?: number,
 ): Promise<IN8nHttpFullResponse> {
+	const response = await apiResponse.call(this, request);
+	if (response.statusCode >= 400) {
+		throw apiError(this.getNode(), response.statusCode, response.body, itemIndex);
+	}
+	return response;
+}
+
+/**
+ * Sends one authenticated request and hands back whatever the server answered, error statuses
+ * included (status, headers, body), for callers that act on them (429 and its headers, a
+ * refused bulk batch). Throws only when no answer came back: a dropped connection, a timeout.
+ */
+export async function apiResponse(this: ApiContext, request: ApiRequest): Promise<IN8nHttpFullResponse> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+	return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
 		...request,
 		baseURL: baseUrlOf(credentials),
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	})) as IN8nHttpFullResponse;
-	if (response.statusCode >= 400) {
-		throw apiError(this.getNode(), response.statusCode, response.body, itemIndex);
-	}
-	return response;
 }
 
 /**

@@ -175,6 +175,32 @@ class N8nRest {
 		return this.request('POST', '/rest/credentials/test', { credentials });
 	}
 
+	/**
+	 * Starts a manual execution the way the editor does (mode `manual`: polling triggers
+	 * really poll). `triggerToStartFrom` is a node name. Resolves { executionId } or
+	 * { waitingForWebhook: true }.
+	 */
+	async runManually(workflowId, triggerToStartFrom) {
+		return this.request('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerToStartFrom } });
+	}
+
+	/**
+	 * Waits until an execution has finished and returns it with its run data parsed:
+	 * { id, status, finished, mode, data: { resultData: { runData, error? } } }.
+	 */
+	async waitForExecution(executionId, { timeoutMs = 120000 } = {}) {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const exec = await this.request('GET', `/rest/executions/${executionId}`);
+			if (exec && exec.status && !['new', 'running', 'waiting'].includes(exec.status)) {
+				const flatted = require(path.join(layout().n8nRoot, 'node_modules', 'flatted'));
+				return { ...exec, data: typeof exec.data === 'string' ? flatted.parse(exec.data) : exec.data };
+			}
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} still ${exec && exec.status} after ${timeoutMs / 1000} s`);
+			await sleep(500);
+		}
+	}
+
 	/** GET a path and return { status, contentType, body (Buffer) }. */
 	async getRaw(urlPath) {
 		const res = await this.request('GET', urlPath.startsWith('/') ? urlPath : `/${urlPath}`, undefined, { raw: true });

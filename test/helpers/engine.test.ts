@@ -483,7 +483,8 @@ describe('Engine', () => {
 		expect(received[0].headers['x-api-key']).toBe(API_KEY);
 
 		const bad = await engine.testCredential({ credentialType: 'testApi', data: { baseUrl, apiKey: 'wrong' } });
-		expect(bad).toMatchObject({ status: 'Error', message: 'Invalid API key', httpCode: 401 });
+		// n8n reports the HTTP status text; the body's message is kept alongside
+		expect(bad).toMatchObject({ status: 'Error', message: 'Invalid API key', httpCode: 401, serverMessage: 'Invalid API key' });
 		expect(bad.responseBody).toEqual({ message: 'Invalid API key' });
 	});
 

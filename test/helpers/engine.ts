@@ -178,6 +178,17 @@ export interface CredentialTestResult {
 	httpCode?: number;
 	/** Body of the failed test request's response, when there was one. */
 	responseBody?: unknown;
+	/** `message` (or `error`) field of that body, when it has one. */
+	serverMessage?: string;
+}
+
+function serverMessageOf(body: unknown): { serverMessage?: string } {
+	if (body && typeof body === 'object') {
+		const { message, error } = body as IDataObject;
+		if (typeof message === 'string') return { serverMessage: message };
+		if (typeof error === 'string') return { serverMessage: error };
+	}
+	return {};
 }
 
 function toItems(input: Array<IDataObject | INodeExecutionData> | undefined): INodeExecutionData[] {
@@ -606,7 +617,13 @@ export class Engine {
 				const statusCode = errorResponse.status;
 				for (const rule of testRequest.rules ?? []) {
 					if (rule.type === 'responseCode' && rule.properties.value === statusCode) {
-						return { status: 'Error', message: rule.properties.message, httpCode: statusCode, responseBody: errorResponse.data };
+						return {
+							status: 'Error',
+							message: rule.properties.message,
+							httpCode: statusCode,
+							responseBody: errorResponse.data,
+							...serverMessageOf(errorResponse.data),
+						};
 					}
 				}
 				if (statusCode < 199 || statusCode > 299) {
@@ -615,6 +632,7 @@ export class Engine {
 						message: errorResponse.statusText || `Received HTTP status code: ${statusCode}`,
 						httpCode: statusCode,
 						responseBody: errorResponse.data,
+						...serverMessageOf(errorResponse.data),
 					};
 				}
 			} else if (error.cause?.code) {

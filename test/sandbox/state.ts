@@ -3,8 +3,8 @@ import { randomPath } from './random-path';
 import { COMPANY_OF_USER, SEEDED, SEEDED_CLICKS, seededDomains, seededLinks } from './seed';
 import type { ClickEvent, SandboxDomain, SandboxLink, SandboxTag } from './types';
 
-/** What a link needs at creation; the state fills in id, shortUrl, clicks and sequence. */
-export interface NewLink {
+/** What a link needs at creation; the state adds id, shortUrl, clicks, createdAt, owner and sequence. */
+export interface LinkInput {
 	longUrl: string;
 	title: string;
 	domain: string;
@@ -12,8 +12,6 @@ export interface NewLink {
 	path?: string;
 	tags: SandboxTag[];
 	expiredAt: string | null;
-	createdAt: string;
-	ownerId: string;
 }
 
 interface Snapshot {
@@ -32,8 +30,8 @@ export class SandboxState {
 	readonly links = new Map<string, SandboxLink>();
 	readonly domains: SandboxDomain[] = [];
 	readonly clicks: ClickEvent[] = [];
-	/** `${domainId} ${path}` -> link id. */
-	private readonly pathIndex = new Map<string, string>();
+	/** domain id -> path -> link id. */
+	private readonly pathIndex = new Map<string, Map<string, string>>();
 	private nextSequence = 1;
 	private nextDomainNumber = 1;
 	private snapshot: Snapshot | undefined;
@@ -79,55 +77,58 @@ export class SandboxState {
 		return this.domains.find((domain) => domain.isDefault) ?? this.domains[0];
 	}
 
-	/** Robust to links removed directly from `links`: a stale index entry does not count. */
+	/** An index entry whose link was since removed or given another path (directly in `links`) does not count. */
 	isPathTaken(domainId: string, path: string): boolean {
-		const linkId = this.pathIndex.get(`${domainId} ${path}`);
+		const linkId = this.pathIndex.get(domainId)?.get(path);
 		if (linkId === undefined) return false;
 		const link = this.links.get(linkId);
 		return link !== undefined && link.domain === domainId && link.path === path;
 	}
 
-	createLink(input: NewLink): SandboxLink {
-		const domain = this.findDomain(input.domain) ?? this.defaultDomain();
-		let path = input.path;
-		while (path === undefined || this.isPathTaken(domain.id, path)) path = randomPath();
-		const link: SandboxLink = {
-			id: randomUUID(),
-			path,
-			shortUrl: `${domain.protocol}://${domain.domainName}/${path}`,
-			longUrl: input.longUrl,
-			title: input.title,
-			domain: domain.id,
-			tags: input.tags,
-			totalNumberOfClick: 0,
-			createdAt: input.createdAt,
-			updatedAt: null,
-			expiredAt: input.expiredAt,
-			ownerId: input.ownerId,
-			sequence: this.nextSequence++,
-		};
-		this.store(link);
-		return link;
+	/** Creates the links in order, all with the same createdAt and owner. */
+	createLinks(inputs: LinkInput[], createdAt: string, ownerId: string): SandboxLink[] {
+		const domainsById = new Map(this.domains.map((domain) => [domain.id, domain]));
+		const fallbackDomain = this.defaultDomain();
+		const created: SandboxLink[] = new Array(inputs.length);
+		for (let i = 0; i < inputs.length; i++) {
+			const input = inputs[i];
+			const domain = domainsById.get(input.domain) ?? fallbackDomain;
+			let path = input.path;
+			while (path === undefined || this.isPathTaken(domain.id, path)) path = randomPath();
+			const link: SandboxLink = {
+				id: randomUUID(),
+				path,
+				shortUrl: `${domain.protocol}://${domain.domainName}/${path}`,
+				longUrl: input.longUrl,
+				title: input.title,
+				domain: domain.id,
+				tags: input.tags,
+				totalNumberOfClick: 0,
+				createdAt,
+				updatedAt: null,
+				expiredAt: input.expiredAt,
+				ownerId,
+				sequence: this.nextSequence++,
+			};
+			this.store(link);
+			created[i] = link;
+		}
+		return created;
 	}
 
 	addLinks(count: number, fields: Partial<{ title: string; longUrl: string; createdAt: string; ownerId: string }>): SandboxLink[] {
-		const createdAt = fields.createdAt ?? new Date().toISOString();
-		const created: SandboxLink[] = [];
+		const inputs: LinkInput[] = [];
 		for (let i = 0; i < count; i++) {
-			const number = this.nextSequence;
-			created.push(
-				this.createLink({
-					longUrl: fields.longUrl ?? `https://example.com/sandbox/${number}`,
-					title: fields.title ?? `Sandbox link ${number}`,
-					domain: this.defaultDomain().id,
-					tags: [],
-					expiredAt: null,
-					createdAt,
-					ownerId: fields.ownerId ?? SEEDED.userId,
-				}),
-			);
+			const number = this.nextSequence + i;
+			inputs.push({
+				longUrl: fields.longUrl ?? `https://example.com/sandbox/${number}`,
+				title: fields.title ?? `Sandbox link ${number}`,
+				domain: this.defaultDomain().id,
+				tags: [],
+				expiredAt: null,
+			});
 		}
-		return created;
+		return this.createLinks(inputs, fields.createdAt ?? new Date().toISOString(), fields.ownerId ?? SEEDED.userId);
 	}
 
 	addDomains(count: number, status: number): SandboxDomain[] {
@@ -153,6 +154,11 @@ export class SandboxState {
 
 	private store(link: SandboxLink): void {
 		this.links.set(link.id, link);
-		this.pathIndex.set(`${link.domain} ${link.path}`, link.id);
+		let paths = this.pathIndex.get(link.domain);
+		if (!paths) {
+			paths = new Map();
+			this.pathIndex.set(link.domain, paths);
+		}
+		paths.set(link.path, link.id);
 	}
 }

@@ -1,7 +1,7 @@
 import { flatError, success, type ApiResponse } from '../http';
 import { toApiLink } from '../views';
 import { SEEDED } from '../seed';
-import type { NewLink } from '../state';
+import type { LinkInput } from '../state';
 import type { RouteContext } from './context';
 import { readLinkInput } from './link-input';
 
@@ -17,14 +17,13 @@ export function bulkCreateLinks({ state, body, now }: RouteContext): ApiResponse
 
 	// Validate everything before creating anything.
 	const reservedPaths = new Set<string>();
-	const inputs: Array<Omit<NewLink, 'createdAt' | 'ownerId'>> = [];
+	const inputs: LinkInput[] = [];
 	for (let index = 0; index < body.length; index++) {
 		const input = readLinkInput(body[index], state, reservedPaths);
 		if (!input.ok) return flatError(422, `Item ${index}: ${input.message}`, { index, field: input.field });
 		inputs.push(input.link);
 	}
 
-	const createdAt = new Date(now).toISOString();
-	const links = inputs.map((input) => toApiLink(state.createLink({ ...input, createdAt, ownerId: SEEDED.userId })));
-	return success(links);
+	const links = state.createLinks(inputs, new Date(now).toISOString(), SEEDED.userId);
+	return success(links.map(toApiLink));
 }

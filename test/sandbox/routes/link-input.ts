@@ -1,7 +1,7 @@
-import type { NewLink, SandboxState } from '../state';
+import type { LinkInput, SandboxState } from '../state';
 import { isHttpUrl, isPlainObject, normalizeTimestamp, readTags } from '../validation';
 
-export type LinkInputCheck = { ok: true; link: Omit<NewLink, 'createdAt' | 'ownerId'> } | { ok: false; field: string; message: string };
+export type LinkInputCheck = { ok: true; link: LinkInput } | { ok: false; field: string; message: string };
 
 const CUSTOM_PATH = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -51,7 +51,7 @@ export function readLinkInput(raw: unknown, state: SandboxState, reservedPaths?:
 		expiredAt = normalized;
 	}
 
-	let tags: NewLink['tags'] = [];
+	let tags: LinkInput['tags'] = [];
 	if (raw.tags !== undefined) {
 		const read = readTags(raw.tags);
 		if (!read) return { ok: false, field: 'tags', message: 'tags: must be an array of objects with a non-empty string "name"' };

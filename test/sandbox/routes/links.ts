@@ -9,7 +9,7 @@ import { readLinkInput } from './link-input';
 export function createLink({ state, body, now }: RouteContext): ApiResponse {
 	const input = readLinkInput(body, state);
 	if (!input.ok) return flatError(422, input.message, { field: input.field });
-	const link = state.createLink({ ...input.link, createdAt: new Date(now).toISOString(), ownerId: SEEDED.userId });
+	const [link] = state.createLinks([input.link], new Date(now).toISOString(), SEEDED.userId);
 	return success(toApiLink(link));
 }
 

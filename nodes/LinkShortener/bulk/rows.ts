@@ -1,0 +1,47 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import { RowValidator } from '../validation';
+import type { RowResults } from './results';
+
+/** An input row that passed the checks, with the request element built from it. */
+export interface PreparedRow {
+	index: number;
+	element: IDataObject;
+}
+
+/** Builds one row's request element; throws (an InvalidInputError, an expression error...) when the row cannot be sent. */
+export type ElementBuilder = (row: number, check: RowValidator) => IDataObject;
+
+/**
+ * Reads and checks every input row before anything is sent. Without "Continue On Fail" the
+ * first bad row stops the run (nothing sent yet); with it, each bad row becomes its error item
+ * and the others go on.
+ */
+export function prepareRows(
+	context: IExecuteFunctions,
+	rowCount: number,
+	buildElement: ElementBuilder,
+	results: RowResults,
+): PreparedRow[] {
+	const node = context.getNode();
+	const continueOnFail = context.continueOnFail();
+	const prepared: PreparedRow[] = [];
+	for (let row = 0; row < rowCount; row++) {
+		try {
+			prepared.push({ index: row, element: buildElement(row, new RowValidator(node, row)) });
+		} catch (error) {
+			if (!continueOnFail) throw error;
+			const rowError =
+				error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error, { itemIndex: row });
+			results.fail(row, rowError, { outcome: 'invalid' });
+		}
+	}
+	return prepared;
+}
+
+/** Consecutive slices of at most `size` rows. */
+export function batchesOf<T>(rows: readonly T[], size: number): T[][] {
+	const batches: T[][] = [];
+	for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+	return batches;
+}

@@ -1,0 +1,159 @@
+import { SEEDED } from '../sandbox/server';
+import { useLinkShortener } from '../fixture';
+
+const [spring, launch] = SEEDED.ownLinks;
+const [foreign] = SEEDED.foreignLinks;
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
+
+describe('Link > Get', () => {
+	const ls = useLinkShortener();
+	const get = (linkId: object) => ({ resource: 'link', operation: 'get', linkId });
+
+	it('gets a link by its ID', async () => {
+		const { items, error } = await ls.run(get(byId(spring.id)));
+
+		expect(error).toBeUndefined();
+		expect(ls.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/links/${spring.id}`]);
+		expect(items).toEqual([
+			expect.objectContaining({ json: expect.objectContaining({ id: spring.id, title: spring.title }) }),
+		]);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('resolves a short URL to the link by searching its path', async () => {
+		const { items, error } = await ls.run(get(byUrl(`https://go.example.com/${launch.path}/`)));
+
+		expect(error).toBeUndefined();
+		expect(ls.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v1/links/list',
+			`GET /v1/links/${launch.id}`,
+		]);
+		expect(ls.sandbox.requests[0].body).toMatchObject({ search: launch.path });
+		expect(items[0].json.id).toBe(launch.id);
+	});
+
+	it.each([
+		['no link has the path', 'https://sho.rt/does-not-exist'],
+		['the path exists only on another domain', `https://sho.rt/${launch.path}`],
+	])('says so when %s', async (_case, shortUrl) => {
+		const { error } = await ls.run(get(byUrl(shortUrl)));
+
+		expect(error?.message).toBe(`No link has the short URL ${shortUrl}`);
+		expect(ls.sandbox.requests.map((r) => r.path)).toEqual(['/v1/links/list']);
+	});
+
+	it('shows an ID that is not a UUID as an issue of the node, as the editor does', async () => {
+		await expect(ls.run(get(byId('12345')))).rejects.toThrow('Not a link ID: a link ID is a UUID');
+		expect(ls.sandbox.requests).toHaveLength(0);
+	});
+
+	it('refuses an ID from an expression that is not a UUID before any request', async () => {
+		const { error } = await ls.run(get(byId('={{ "12345" }}')));
+
+		expect(error?.message).toBe('Invalid Link ID in item 0: "12345" is not a UUID');
+		expect(ls.sandbox.requests).toHaveLength(0);
+	});
+
+	it.each([
+		[404, 'a1000000-0000-4000-8000-00000000ffff', /^404 .*not found/i, 'NOT_FOUND'],
+		[403, foreign.id, /^403 /, 'FORBIDDEN'],
+	])('turns a %i into an error with the server message and code', async (status, id, message, code) => {
+		const { error } = await ls.run(get(byId(id)));
+
+		expect(ls.sandbox.requests[0].status).toBe(status);
+		expect(error?.message).toMatch(message);
+		expect(error?.httpCode).toBe(String(status));
+		expect(error?.description).toContain(code);
+	});
+
+	it('says that the API key is missing, invalid or expired on a 401', async () => {
+		const { error } = await ls.run(get(byId(spring.id)), undefined, {
+			credentials: ls.credentials('wrong-key'),
+		});
+
+		expect(ls.sandbox.requests[0]).toMatchObject({ status: 401 });
+		expect(ls.sandbox.requests[0].headers['x-api-key']).toBe('wrong-key');
+		expect(error?.message).toMatch(/^401 Unauthorized: the API key is missing, invalid or expired/);
+	});
+
+	it('with Continue On Fail outputs the found link and an error item for the missing one', async () => {
+		const { items, error } = await ls.run(
+			get({ __rl: true, mode: 'id', value: '={{ $json.id }}' }),
+			[{ id: spring.id }, { id: 'a1000000-0000-4000-8000-00000000ffff' }],
+			{ continueOnFail: true },
+		);
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(2);
+		expect(items[0].json.id).toBe(spring.id);
+		expect(items[1].error?.message).toMatch(/^404 /);
+		expect(items[1].pairedItem).toEqual({ item: 1 });
+	});
+});
+
+describe('Link > Update', () => {
+	const ls = useLinkShortener();
+	const update = (linkId: object, updateFields: object) => ({
+		resource: 'link',
+		operation: 'update',
+		linkId,
+		updateFields,
+	});
+
+	it('sends a one-element bulk update and outputs the updated link', async () => {
+		const { items, error } = await ls.run(
+			update(byId(spring.id), {
+				longUrl: 'https://shop.example.com/summer',
+				title: 'Summer',
+				expiredAt: '2031-01-01T00:00:00.000Z',
+				tags: 'summer,sale',
+			}),
+		);
+
+		expect(error).toBeUndefined();
+		expect(ls.sandbox.requests).toHaveLength(1);
+		expect(ls.sandbox.requests[0]).toMatchObject({ method: 'PATCH', path: '/public/links/bulk' });
+		expect(ls.sandbox.requests[0].body).toEqual([
+			{
+				id: spring.id,
+				longUrl: 'https://shop.example.com/summer',
+				title: 'Summer',
+				expiredAt: '2031-01-01T00:00:00.000Z',
+				tags: [{ name: 'summer' }, { name: 'sale' }],
+			},
+		]);
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ id: spring.id, title: 'Summer', longUrl: 'https://shop.example.com/summer' });
+		expect(ls.sandbox.links.get(spring.id)?.title).toBe('Summer');
+	});
+
+	it('updates a link given by its short URL', async () => {
+		const { error } = await ls.run(update(byUrl(`https://go.example.com/${launch.path}`), { title: 'Relaunch' }));
+
+		expect(error).toBeUndefined();
+		expect(ls.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v1/links/list',
+			'PATCH /public/links/bulk',
+		]);
+		expect(ls.sandbox.links.get(launch.id)?.title).toBe('Relaunch');
+	});
+
+	it('refuses an update with nothing to change, and a bad URL, before any request', async () => {
+		const empty = await ls.run(update(byId(spring.id), {}));
+		expect(empty.error?.message).toMatch(/Invalid Update Fields in item 0: add at least one field/);
+
+		const badUrl = await ls.run(update(byId(spring.id), { longUrl: 'shop.example.com' }));
+		expect(badUrl.error?.message).toMatch(/Invalid Long URL in item 0/);
+		expect(ls.sandbox.requests).toHaveLength(0);
+	});
+
+	it("reports the bulk-update 403 body's message for a link of another company", async () => {
+		const { error } = await ls.run(update(byId(foreign.id), { title: 'Mine now' }));
+
+		expect(ls.sandbox.requests[0].status).toBe(403);
+		expect(error?.message).toMatch(/^403 /);
+		expect(error?.description).toContain('forbidden');
+		expect(ls.sandbox.links.get(foreign.id)?.title).toBe(foreign.title);
+	});
+});

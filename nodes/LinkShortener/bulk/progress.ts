@@ -1,0 +1,62 @@
+import { NodeOperationError, type INode } from 'n8n-workflow';
+
+import { countOf, describeRows } from './rowRanges';
+
+export type Verb = 'created' | 'updated';
+
+/** What a bulk run has done so far, for the message of an error that stops it. */
+export class BulkProgress {
+	readonly doneRows: number[] = [];
+	private readonly doneBatches: number[] = [];
+
+	constructor(
+		readonly verb: Verb,
+		readonly batchCount: number,
+	) {}
+
+	/** `batch` (counting from 1) when the whole batch was done at once. */
+	done(rows: readonly number[], batch?: number): void {
+		for (const row of rows) this.doneRows.push(row);
+		if (batch !== undefined) this.doneBatches.push(batch);
+	}
+
+	/** "Batch 2 of 3 (input items 10000–19999)". */
+	batchName(batch: number, rows: readonly number[]): string {
+		return `batch ${batch} of ${this.batchCount} (input items ${describeRows(rows)})`;
+	}
+
+	stoppedError(node: INode, stop: Stop): NodeOperationError {
+		const { verb, doneRows } = this;
+		const notDone = stop.notDoneRows ?? [];
+		const inDoubt = stop.inDoubtRows ?? [];
+		const done = doneRows.length
+			? `${countOf(doneRows.length, 'link')} ${doneRows.length === 1 ? 'was' : 'were'} already ${verb} (input items ${describeRows(doneRows)}${this.batchesDone()}).`
+			: `No link was ${verb}.`;
+		const parts = [`${stop.headline}.`, done];
+		if (inDoubt.length) parts.push(`In doubt, not re-sent: input items ${describeRows(inDoubt)}.`);
+		if (notDone.length) parts.push(`Not ${verb}: input items ${describeRows(notDone)}.`);
+		const error = new NodeOperationError(node, parts.join(' '), { description: stop.advice });
+		Object.assign(error.context, {
+			[`${verb}Count`]: doneRows.length,
+			[`${verb}Items`]: describeRows(doneRows),
+			inDoubtItems: describeRows(inDoubt),
+			[`not${verb[0].toUpperCase()}${verb.slice(1)}Items`]: describeRows(notDone),
+		});
+		return error;
+	}
+
+	private batchesDone(): string {
+		const batches = this.doneBatches;
+		if (batches.length === 0) return '';
+		return `; ${batches.length === 1 ? 'batch' : 'batches'} ${describeRows(batches)}`;
+	}
+}
+
+export interface Stop {
+	/** What went wrong, naming the batch or row. */
+	headline: string;
+	inDoubtRows?: readonly number[];
+	notDoneRows?: readonly number[];
+	/** What the user can do about it. */
+	advice: string;
+}

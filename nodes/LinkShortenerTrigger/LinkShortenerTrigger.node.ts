@@ -1,0 +1,106 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
+} from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../LinkShortener/transport';
+import {
+	latestLink,
+	linksAtNewestTime,
+	newLinksNewestFirst,
+	newLinksOldestFirst,
+} from './linkFeed';
+import { oldestFirst, PollCursor } from './pollCursor';
+
+/** Shares of n8n's poll budget: reading newest first, then catching up oldest first. */
+const NEWEST_FIRST_SHARE = 0.4;
+const CATCH_UP_SHARE = 0.8;
+
+export class LinkShortenerTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Link Shortener Trigger',
+		name: 'linkShortenerTrigger',
+		icon: { light: 'file:linkShortenerTrigger.svg', dark: 'file:linkShortenerTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["event"] === "newLink" ? "On new link" : $parameter["event"] }}',
+		description: 'Starts the workflow when a short link is created',
+		defaults: { name: 'Link Shortener Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				required: true,
+				options: [
+					{
+						name: 'New Link',
+						value: 'newLink',
+						description:
+							'A short link was created, in the node, the API or the portal. Each link starts one item, oldest first.',
+					},
+				],
+				default: 'newLink',
+			},
+			{
+				displayName:
+					'The first poll after activation only notes where the list of links stands; links created after it trigger the workflow. "Fetch Test Event" shows the latest link without moving that position.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getMode() === 'manual') {
+			const sample = await latestLink(this);
+			return sample ? [this.helpers.returnJsonArray([sample])] : null;
+		}
+
+		const staticData = this.getWorkflowStaticData('node');
+		const cursor = PollCursor.fromStaticData(staticData);
+		if (!cursor) {
+			PollCursor.beforeAnyLink.after(await linksAtNewestTime(this)).saveTo(staticData);
+			return null;
+		}
+
+		const { links, next } = await readNewLinks(this, cursor);
+		next.saveTo(staticData);
+		return links.length > 0 ? [this.helpers.returnJsonArray(links)] : null;
+	}
+}
+
+/**
+ * Newest first is cheap (it reads only the new links and one page more) but can only emit
+ * once it has reached the cursor. When n8n's poll budget runs short first, the backlog is
+ * emitted oldest first instead, as much per poll as the budget allows.
+ */
+async function readNewLinks(
+	context: IPollFunctions,
+	cursor: PollCursor,
+): Promise<{ links: IDataObject[]; next: PollCursor }> {
+	const startedAt = Date.now();
+	const budget = pollBudgetMs(context);
+	if (!cursor.catchingUp) {
+		const batch = await newLinksNewestFirst(context, cursor, startedAt + budget * NEWEST_FIRST_SHARE);
+		if (batch.complete) return { links: oldestFirst(batch.links, true), next: cursor.after(batch.links) };
+	}
+	const batch = await newLinksOldestFirst(context, cursor, startedAt + budget * CATCH_UP_SHARE);
+	const links = oldestFirst(batch.links, false);
+	return { links, next: cursor.after(links, !batch.complete) };
+}
+
+/** n8n 2.x abandons a poll that runs past its budget; older versions have no budget. */
+function pollBudgetMs(context: IPollFunctions): number {
+	return typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
+}

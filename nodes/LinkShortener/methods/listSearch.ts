@@ -4,24 +4,51 @@ import { apiRequest, LINK_PATHS, recordsOf, totalOf } from '../transport';
 
 const LINKS_PER_PAGE = 50;
 
-/** The "From List" mode of the Link locator: links matching the typed text, page by page. */
+/**
+ * The next page, and the page size the server really uses: a server that caps page sizes
+ * below what was asked still numbers its pages by the capped size.
+ */
+interface PagePosition {
+	page: number;
+	pageSize?: number;
+}
+
+function readToken(token: string | undefined): PagePosition {
+	const [page, pageSize] = (token ?? '').split(':').map(Number);
+	return { page: page > 0 ? page : 1, pageSize: pageSize > 0 ? pageSize : undefined };
+}
+
+function nextToken(position: PagePosition, received: number, total: number | undefined): string | undefined {
+	if (received === 0) return undefined;
+	const pageSize = position.pageSize ?? received;
+	const hasMore = total === undefined ? received >= pageSize : (position.page - 1) * pageSize + received < total;
+	return hasMore ? `${position.page + 1}:${pageSize}` : undefined;
+}
+
+function linkName(link: IDataObject): string {
+	const shortUrl = String(link.shortUrl ?? link.id);
+	return link.title ? `${String(link.title)} (${shortUrl})` : shortUrl;
+}
+
+/** The "From List" mode of the Link locator: links matching the typed text, newest first. */
 export async function searchLinks(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const body: IDataObject = { page, itemsPerPage: LINKS_PER_PAGE };
-	if (filter) body.search = filter;
-	const response = await apiRequest.call(this, { method: 'POST', url: LINK_PATHS.v1.list, body });
+	const position = readToken(paginationToken);
+	const body: IDataObject = { page: position.page, itemsPerPage: LINKS_PER_PAGE };
+	if (filter?.trim()) body.search = filter.trim();
+	const options = this.getCurrentNodeParameter('options') as IDataObject | undefined;
+	const url = LINK_PATHS[options?.apiPaths === 'legacy' ? 'legacy' : 'v1'].list;
+	const response = await apiRequest.call(this, { method: 'POST', url, body });
 	const links = recordsOf(response.body);
-	const total = totalOf(response.body) ?? 0;
 	return {
 		results: links.map((link) => ({
-			name: link.title ? `${String(link.title)} (${String(link.shortUrl)})` : String(link.shortUrl),
+			name: linkName(link),
 			value: String(link.id),
-			url: String(link.shortUrl),
+			url: link.shortUrl ? String(link.shortUrl) : undefined,
 		})),
-		paginationToken: links.length > 0 && page * LINKS_PER_PAGE < total ? String(page + 1) : undefined,
+		paginationToken: nextToken(position, links.length, totalOf(response.body)),
 	};
 }

@@ -1,19 +1,26 @@
-import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { listPages } from '../transport';
 
 const VERIFIED = 1;
 
-/** Every verified domain (only those can carry links), the default one marked. */
+/** Also checked here, in case a server ignores the `status` filter. */
+function isVerified(domain: IDataObject): boolean {
+	return domain.status === undefined || Number(domain.status) === VERIFIED;
+}
+
+function defaultFirstThenByName(a: IDataObject, b: IDataObject): number {
+	const byDefault = Number(b.isDefault === true) - Number(a.isDefault === true);
+	return byDefault || String(a.domainName).localeCompare(String(b.domainName));
+}
+
+/** Every verified domain (only those can carry links), the default one first and marked. */
 export async function getVerifiedDomains(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const options: INodePropertyOptions[] = [];
-	for await (const domains of listPages(this, { method: 'GET', url: '/v1/domains', qs: { status: VERIFIED } })) {
-		for (const domain of domains) {
-			options.push({
-				name: domain.isDefault ? `${String(domain.domainName)} (default)` : String(domain.domainName),
-				value: String(domain.id),
-			});
-		}
-	}
-	return options;
+	const domains: IDataObject[] = [];
+	const request = { method: 'GET' as const, url: '/v1/domains', qs: { status: VERIFIED } };
+	for await (const page of listPages(this, request)) domains.push(...page.filter(isVerified));
+	return domains.sort(defaultFirstThenByName).map((domain) => ({
+		name: domain.isDefault === true ? `${String(domain.domainName)} (default)` : String(domain.domainName),
+		value: String(domain.id),
+	}));
 }

@@ -1,8 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { validateBeforeSending } from '../requests/rowGuard';
-import { outputRecords } from '../transport';
 import { RowValidator } from '../validation';
+import { recordsRouting } from './routing';
 import { showFor } from './shared';
 
 const GROUP_BY_VALUES = ['day', 'week', 'month', 'country', 'city', 'referrer', 'browser', 'os', 'device', 'link'];
@@ -30,11 +29,7 @@ export const analyticsOperations: INodeProperties = {
 			value: 'getClicks',
 			description: 'Get click counts grouped by a dimension such as day, country or browser',
 			action: 'Get click analytics',
-			routing: {
-				request: { method: 'GET', url: '/v1/analytics/clicks' },
-				send: { preSend: validateBeforeSending(requireGroupBy) },
-				output: { postReceive: [outputRecords] },
-			},
+			routing: recordsRouting('GET', '/v1/analytics/clicks', requireGroupBy),
 		},
 	],
 	default: 'getClicks',

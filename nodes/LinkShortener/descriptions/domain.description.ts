@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { checkResponse, paginate } from '../transport';
+import { pagedRouting } from './routing';
 import { returnAllOrLimit, showFor } from './shared';
 
 export const domainOperations: INodeProperties = {
@@ -15,12 +15,7 @@ export const domainOperations: INodeProperties = {
 			value: 'getMany',
 			description: 'List the domains of the account',
 			action: 'Get many domains',
-			routing: {
-				request: { method: 'GET', url: '/v1/domains' },
-				send: { paginate: true },
-				operations: { pagination: paginate },
-				output: { postReceive: [checkResponse] },
-			},
+			routing: pagedRouting('GET', '/v1/domains'),
 		},
 	],
 	default: 'getMany',

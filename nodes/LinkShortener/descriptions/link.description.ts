@@ -6,8 +6,7 @@ import {
 	listLinksRequest,
 	updateLinkRequest,
 } from '../requests/link.requests';
-import { validateBeforeSending } from '../requests/rowGuard';
-import { checkResponse, outputRecords, paginate } from '../transport';
+import { pagedRouting, recordsRouting } from './routing';
 import {
 	apiPathsOption,
 	createLinkFields,
@@ -29,45 +28,28 @@ export const linkOperations: INodeProperties = {
 			value: 'create',
 			description: 'Shorten a long URL into a new short link',
 			action: 'Create a short link',
-			routing: {
-				request: { method: 'POST', url: '/v1/links/' },
-				send: { preSend: validateBeforeSending(createLinkRequest) },
-				output: { postReceive: [outputRecords] },
-			},
+			routing: recordsRouting('POST', '/v1/links/', createLinkRequest),
 		},
 		{
 			name: 'Get',
 			value: 'get',
 			description: 'Get one link by its ID or short URL',
 			action: 'Get a link',
-			routing: {
-				request: { method: 'GET', url: '/v1/links' },
-				send: { preSend: validateBeforeSending(getLinkRequest) },
-				output: { postReceive: [outputRecords] },
-			},
+			routing: recordsRouting('GET', '/v1/links', getLinkRequest),
 		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
 			description: 'List and search links, newest first unless sorted otherwise',
 			action: 'Get many links',
-			routing: {
-				request: { method: 'POST', url: '/v1/links/list' },
-				send: { preSend: validateBeforeSending(listLinksRequest), paginate: true },
-				operations: { pagination: paginate },
-				output: { postReceive: [checkResponse] },
-			},
+			routing: pagedRouting('POST', '/v1/links/list', listLinksRequest),
 		},
 		{
 			name: 'Update',
 			value: 'update',
 			description: "Change a link's destination, title, expiry or tags",
 			action: 'Update a link',
-			routing: {
-				request: { method: 'PATCH', url: '/public/links/bulk' },
-				send: { preSend: validateBeforeSending(updateLinkRequest) },
-				output: { postReceive: [outputRecords] },
-			},
+			routing: recordsRouting('PATCH', '/public/links/bulk', updateLinkRequest),
 		},
 	],
 	default: 'create',

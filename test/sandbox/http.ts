@@ -74,14 +74,13 @@ export function parseJsonBody(text: string): ParsedBody {
 export function writeResponse(res: ServerResponse, response: ApiResponse): void {
 	const isText = typeof response.body === 'string';
 	const text = isText ? (response.body as string) : response.body === undefined ? '' : JSON.stringify(response.body);
-	const payload = Buffer.from(text, 'utf8');
 	const headers: Record<string, string | number> = {
 		'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-		'content-length': payload.length,
+		'content-length': Buffer.byteLength(text, 'utf8'),
 	};
 	for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
 	res.writeHead(response.status, headers);
-	res.end(payload);
+	res.end(text, 'utf8');
 }
 
 export function flattenQuery(params: URLSearchParams): Record<string, string | string[]> {

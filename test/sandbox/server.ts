@@ -33,7 +33,7 @@ export type {
 } from './types';
 
 export const SANDBOX_API_KEY = 'sandbox-api-key';
-export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 10, perMinute: 300 };
+export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { perSecond: 10, perMinute: 300 };
 export const DEFAULT_PAGE_SIZE_CAP = 100;
 
 function assertRateLimit(limit: RateLimit): void {
@@ -170,6 +170,7 @@ export class Sandbox {
 		arrivedAt: number,
 	): Promise<void> {
 		const startedAt = performance.now();
+		const startedCpu = process.cpuUsage();
 		const method = (req.method ?? 'GET').toUpperCase();
 		const path = url.pathname.slice('/api'.length) || '/';
 		const headers = flattenHeaders(req);
@@ -189,10 +190,15 @@ export class Sandbox {
 			bodyItems: Array.isArray(parsedValue) ? parsedValue.length : undefined,
 		};
 		this.requests.push(record);
+		const measure = () => {
+			const cpu = process.cpuUsage(startedCpu);
+			record.durationMs = performance.now() - startedAt;
+			record.cpuMs = (cpu.user + cpu.system) / 1000;
+		};
 		const answer = (response: ApiResponse) => {
 			writeResponse(res, response);
 			record.status = response.status;
-			record.durationMs = performance.now() - startedAt;
+			measure();
 		};
 
 		if (received === 'tooLarge') return answer(flatError(413, 'Request body too large'));
@@ -214,7 +220,7 @@ export class Sandbox {
 
 		const response = this.dispatch(method, path, query, headers, parsed);
 		if (fault?.kind === 'dropAfterApply') {
-			record.durationMs = performance.now() - startedAt;
+			measure();
 			req.socket.destroy();
 			return;
 		}

@@ -34,8 +34,10 @@ export interface RecordedRequest {
 	bodyBytes?: number;
 	/** Number of elements when the body is a JSON array. */
 	bodyItems?: number;
-	/** Server time from the complete body to the answer (ms). */
+	/** Server wall-clock time from the complete body to the answer (ms). */
 	durationMs?: number;
+	/** Process CPU time over the same span (ms): unlike durationMs, not inflated by a busy machine. */
+	cpuMs?: number;
 	/** The injected fault that applied to this request, if any. */
 	fault?: Fault['kind'];
 }

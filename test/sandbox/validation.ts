@@ -13,14 +13,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const HTTP_PREFIX = /^https?:\/\/[^/?#\s]/i;
+
 export function isHttpUrl(value: unknown): value is string {
-	if (typeof value !== 'string') return false;
-	try {
-		const url = new URL(value);
-		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-	} catch {
-		return false;
-	}
+	// canParse avoids building a URL object: bulk create checks up to 10,000 of these per request.
+	return typeof value === 'string' && HTTP_PREFIX.test(value) && URL.canParse(value);
 }
 
 /** A real calendar date written as YYYY-MM-DD. */

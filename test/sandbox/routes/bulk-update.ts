@@ -36,7 +36,7 @@ function readChanges(raw: unknown, index: number, errors: Array<{ key: string; m
 
 	if (raw.id === undefined) fail('id', 'is required');
 	else if (!isUuid(raw.id)) fail('id', 'must be a UUID');
-	else changes.id = raw.id.toLowerCase();
+	else changes.id = raw.id;
 
 	if (raw.longUrl !== undefined) {
 		if (isHttpUrl(raw.longUrl)) changes.longUrl = raw.longUrl;
@@ -71,7 +71,7 @@ export function bulkUpdateLinks({ state, body, now }: RouteContext): ApiResponse
 
 	const targets: Array<{ link: SandboxLink; changes: LinkChanges }> = [];
 	for (const changes of allChanges as LinkChanges[]) {
-		const link = state.links.get(changes.id);
+		const link = state.links.get(changes.id.toLowerCase());
 		if (!link) return { status: 404, body: { success: false, error: 'not_found', message: `Link ${changes.id} not found` } };
 		if (!state.isVisibleToKeyUser(link)) {
 			return { status: 403, body: { success: false, error: 'forbidden', message: `Access denied to link ${changes.id}` } };

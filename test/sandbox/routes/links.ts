@@ -15,10 +15,18 @@ export function createLink({ state, body, now }: RouteContext): ApiResponse {
 
 /** GET /v1/links/{id} */
 export function getLink({ state, params }: RouteContext): ApiResponse {
-	const id = decodeURIComponent(params[0]);
+	const id = safeDecode(params[0]);
 	if (!isUuid(id)) return flatError(400, `Invalid link id "${id}": expected a UUID`, { field: 'id' });
-	const link = state.links.get(id.toLowerCase()) ?? state.links.get(id);
+	const link = state.links.get(id.toLowerCase());
 	if (!link) return flatError(404, `Link ${id} not found`);
 	if (!state.isVisibleToKeyUser(link)) return flatError(403, `Access denied to link ${id}`);
 	return success(toApiLink(link));
+}
+
+function safeDecode(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
 }

@@ -7,7 +7,6 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../LinkShortener/transport';
 import {
 	latestLink,
 	linksAtNewestTime,
@@ -33,7 +32,7 @@ export class LinkShortenerTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'linkShortenerApi', required: true }],
 		properties: [
 			{
 				displayName: 'Event',
@@ -46,7 +45,7 @@ export class LinkShortenerTrigger implements INodeType {
 						name: 'New Link',
 						value: 'newLink',
 						description:
-							'A short link was created, in the node, the API or the portal. Each link starts one item, oldest first.',
+							'Each link created since the last poll becomes one item, oldest first: links made by any node, API call or the portal, among those the API key can see',
 					},
 				],
 				default: 'newLink',
@@ -91,13 +90,13 @@ async function readNewLinks(
 ): Promise<{ links: IDataObject[]; next: PollCursor }> {
 	const startedAt = Date.now();
 	const budget = pollBudgetMs(context);
-	if (!cursor.catchingUp) {
+	if (!cursor.catchUp) {
 		const batch = await newLinksNewestFirst(context, cursor, startedAt + budget * NEWEST_FIRST_SHARE);
 		if (batch.complete) return { links: oldestFirst(batch.links, true), next: cursor.after(batch.links) };
 	}
 	const batch = await newLinksOldestFirst(context, cursor, startedAt + budget * CATCH_UP_SHARE);
 	const links = oldestFirst(batch.links, false);
-	return { links, next: cursor.after(links, !batch.complete) };
+	return { links, next: cursor.after(links, batch.resumeAt) };
 }
 
 /** n8n 2.x abandons a poll that runs past its budget; older versions have no budget. */

@@ -1,7 +1,14 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { apiRequest, LINK_PATHS, listPages, recordsOf, type ApiRequest } from '../LinkShortener/transport';
-import { createdAtOf, PollCursor } from './pollCursor';
+import {
+	apiRequest,
+	LINK_PATHS,
+	listPages,
+	PAGE_SIZE,
+	recordsOf,
+	type ApiRequest,
+} from '../LinkShortener/transport';
+import { createdAtOf, PollCursor, type CatchUp } from './pollCursor';
 
 const NEWEST_FIRST = { createdAt: 'desc' };
 const OLDEST_FIRST = { createdAt: 'asc' };
@@ -58,26 +65,58 @@ export async function newLinksNewestFirst(
 	return { links: [...found.values()], complete: true };
 }
 
+/** Oldest-first links new to the cursor; `resumeAt` is set when the deadline stopped the read. */
+export interface CatchUpBatch {
+	links: IDataObject[];
+	resumeAt?: CatchUp;
+}
+
 /**
  * The links new to the cursor, read oldest first, as many as the deadline allows: a backlog
- * too large for one poll is emitted in order over several polls. The day filter only narrows
- * the listing; it starts two days early because the API does not say whether `after` is
- * inclusive or which time zone its days are in.
+ * too large for one poll is emitted in order over several polls, each resuming on the page
+ * where the last one stopped. The day filter only narrows the listing; it starts two days
+ * early because the API does not say whether `after` is inclusive or which time zone its
+ * days are in.
  */
 export async function newLinksOldestFirst(
 	context: IPollFunctions,
 	cursor: PollCursor,
 	deadline: number,
-): Promise<LinkBatch> {
+	resume: CatchUp = cursor.catchUp ?? { after: dayFilterFor(cursor), page: 1 },
+): Promise<CatchUpBatch> {
 	const body: IDataObject = { order: OLDEST_FIRST };
-	if (cursor.lastCreatedAt !== null) {
-		const after = new Date(cursor.lastCreatedAt - 2 * DAY_MS).toISOString().slice(0, 10);
-		body.createdAt = { after };
-	}
+	if (resume.after !== null) body.createdAt = { after: resume.after };
+
 	const found = new Map<string, IDataObject>();
-	for await (const page of listPages(context, listRequest(body))) {
-		for (const link of page) if (cursor.isNew(link)) found.set(String(link.id), link);
-		if (Date.now() >= deadline) return { links: [...found.values()], complete: false };
+	for await (const { page, records } of pagesFrom(context, body, resume.page)) {
+		// The page it stopped on starts with links already emitted, unless links were
+		// deleted and the pages moved up: then read the listing from its start.
+		if (page === resume.page && page > 1 && records.length > 0 && cursor.isNew(records[0])) {
+			return await newLinksOldestFirst(context, cursor, deadline, { ...resume, page: 1 });
+		}
+		for (const link of records) if (cursor.isNew(link)) found.set(String(link.id), link);
+		if (Date.now() >= deadline) return { links: [...found.values()], resumeAt: { ...resume, page } };
 	}
-	return { links: [...found.values()], complete: true };
+	return { links: [...found.values()] };
+}
+
+function dayFilterFor(cursor: PollCursor): string | null {
+	if (cursor.lastCreatedAt === null) return null;
+	return new Date(cursor.lastCreatedAt - 2 * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Pages of a listing from `firstPage` on, until an empty page or one shorter than the others. */
+async function* pagesFrom(
+	context: IPollFunctions,
+	body: IDataObject,
+	firstPage: number,
+): AsyncGenerator<{ page: number; records: IDataObject[] }> {
+	let fullPageSize = 0;
+	for (let page = firstPage; ; page++) {
+		const request = listRequest({ ...body, page, itemsPerPage: PAGE_SIZE });
+		const records = recordsOf((await apiRequest.call(context, request)).body);
+		yield { page, records };
+		fullPageSize = Math.max(fullPageSize, records.length);
+		if (records.length === 0 || records.length < fullPageSize) return;
+	}
 }

@@ -1,14 +1,16 @@
+import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+
 import { SEEDED } from '../sandbox/server';
 import { useLinkShortener } from '../fixture';
 
 const [spring, launch] = SEEDED.ownLinks;
 const [foreign] = SEEDED.foreignLinks;
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const byUrl = (value: string) => ({ __rl: true, mode: 'url', value });
+const byId = (value: string): INodeParameterResourceLocator => ({ __rl: true, mode: 'id', value });
+const byUrl = (value: string): INodeParameterResourceLocator => ({ __rl: true, mode: 'url', value });
 
 describe('Link > Get', () => {
 	const ls = useLinkShortener();
-	const get = (linkId: object) => ({ resource: 'link', operation: 'get', linkId });
+	const get = (linkId: INodeParameterResourceLocator) => ({ resource: 'link', operation: 'get', linkId });
 
 	it('gets a link by its ID', async () => {
 		const { items, error } = await ls.run(get(byId(spring.id)));
@@ -79,7 +81,7 @@ describe('Link > Get', () => {
 
 	it('with Continue On Fail outputs the found link and an error item for the missing one', async () => {
 		const { items, error } = await ls.run(
-			get({ __rl: true, mode: 'id', value: '={{ $json.id }}' }),
+			get(byId('={{ $json.id }}')),
 			[{ id: spring.id }, { id: 'a1000000-0000-4000-8000-00000000ffff' }],
 			{ continueOnFail: true },
 		);
@@ -94,7 +96,7 @@ describe('Link > Get', () => {
 
 describe('Link > Update', () => {
 	const ls = useLinkShortener();
-	const update = (linkId: object, updateFields: object) => ({
+	const update = (linkId: INodeParameterResourceLocator, updateFields: INodeParameters) => ({
 		resource: 'link',
 		operation: 'update',
 		linkId,

@@ -71,6 +71,7 @@ export const analyticsFields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. from',
+						description: 'Name of the query parameter, as the API spells it',
 						routing: {
 							send: { type: 'query', property: '={{$parent.name}}', value: '={{$parent.value}}' },
 						},
@@ -81,6 +82,7 @@ export const analyticsFields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. 2026-01-01',
+						description: 'Value of the query parameter, sent as it is',
 					},
 				],
 			},

@@ -32,6 +32,7 @@ const mappingMode: INodeProperties = {
 	name: 'mappingMode',
 	type: 'options',
 	noDataExpression: true,
+	description: "How each input item maps to a link: set each field below, or use the item's own fields as they are",
 	options: [
 		{
 			name: 'Map Each Field Below',

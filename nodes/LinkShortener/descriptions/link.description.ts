@@ -116,6 +116,7 @@ export const linkFields: INodeProperties[] = [
 					{ name: 'Descending', value: 'desc' },
 				],
 				default: 'desc',
+				description: 'Ascending: oldest, soonest to expire, or A to Z first',
 			},
 			{
 				displayName: 'Field',
@@ -127,6 +128,7 @@ export const linkFields: INodeProperties[] = [
 					{ name: 'Title', value: 'title' },
 				],
 				default: 'createdAt',
+				description: 'The link field to sort by; without a sort, the newest links come first',
 			},
 		],
 	},

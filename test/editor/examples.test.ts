@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
+
+import { withDefaults, type WorkflowInput } from '../helpers/engine';
+import { SEEDED_CLICKS } from '../sandbox/server';
+import { scheduleTriggerStandIn, setStandIn } from './exampleStandIns';
+import { LINK_SHORTENER, useSandbox } from './support';
+
+const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+const SANDBOX_CREDENTIAL = { linkShortenerApi: { id: 'sandbox-credential', name: 'Link Shortener Sandbox' } };
+
+function loadExample(file: string): WorkflowInput {
+	return JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowInput;
+}
+
+function outputOf(run: IRun, nodeName: string): INodeExecutionData[] {
+	const task = run.data.resultData.runData[nodeName]?.[0];
+	if (task?.error) throw task.error;
+	return task?.data?.main?.[0] ?? [];
+}
+
+function linkShortenerNodes(workflow: WorkflowInput): INode[] {
+	return workflow.nodes.filter((node) => node.type === LINK_SHORTENER);
+}
+
+/** The node feeding `nodeName` (the examples are straight lines). */
+function parentOf(workflow: WorkflowInput, nodeName: string): string {
+	const [parent] = Object.entries(workflow.connections).find(([, outputs]) =>
+		outputs.main?.some((targets) => targets?.some((target) => target.node === nodeName)),
+	) ?? [''];
+	return parent;
+}
+
+describe('Example workflows', () => {
+	const fx = useSandbox();
+	fx.engine.nodeTypes.register('n8n-nodes-base.set', setStandIn);
+	fx.engine.nodeTypes.register('n8n-nodes-base.scheduleTrigger', scheduleTriggerStandIn);
+
+	const files = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
+
+	it('are the three documented examples', () => {
+		expect(files.sort()).toEqual([
+			'scheduled-clicks-by-country.json',
+			'sheet-rows-to-bulk-update.json',
+			'shorten-links-from-rows.json',
+		]);
+		const readme = readFileSync(join(EXAMPLES_DIR, 'README.md'), 'utf8');
+		for (const file of files) expect(readme).toContain(file);
+	});
+
+	describe.each(files)('%s', (file) => {
+		const workflow = loadExample(file);
+
+		it('starts with a Manual Trigger and uses the sandbox credential by name', () => {
+			expect(workflow.nodes.filter((node) => node.type === MANUAL_TRIGGER)).toHaveLength(1);
+			const nodes = linkShortenerNodes(workflow);
+			expect(nodes.length).toBeGreaterThan(0);
+			for (const node of nodes) {
+				expect(node.credentials).toEqual(SANDBOX_CREDENTIAL);
+				expect(node.typeVersion).toBe(1);
+			}
+			const names = new Set(workflow.nodes.map((node) => node.name));
+			for (const [source, outputs] of Object.entries(workflow.connections)) {
+				expect(names).toContain(source);
+				for (const target of (outputs.main ?? []).flat()) expect(names).toContain(target?.node);
+			}
+		});
+
+		it('uses only parameters the Link Shortener node has', () => {
+			for (const node of linkShortenerNodes(workflow)) {
+				expect(withDefaults(fx.engine, LINK_SHORTENER, node.parameters)).toMatchObject(node.parameters);
+			}
+		});
+
+		it('runs from its Manual Trigger, and each Link Shortener node runs alone on the same input', async () => {
+			const run = await fx.engine.runWorkflow(workflow, fx.credentials);
+			expect(run.data.resultData.error).toBeUndefined();
+
+			for (const node of linkShortenerNodes(workflow)) {
+				expect(outputOf(run, node.name).length).toBeGreaterThan(0);
+				const input = outputOf(run, parentOf(workflow, node.name)).map((item) => item.json);
+				const alone = await fx.engine.runNode({
+					type: LINK_SHORTENER,
+					parameters: node.parameters,
+					input: input.length ? input : undefined,
+					credentials: fx.credentials,
+				});
+				expect(alone.error).toBeUndefined();
+				expect(alone.items).toHaveLength(outputOf(run, node.name).length);
+			}
+		});
+	});
+
+	it('shorten-links-from-rows: one short link per row', async () => {
+		const run = await fx.engine.runWorkflow(loadExample('shorten-links-from-rows.json'), fx.credentials);
+
+		const links = outputOf(run, 'Shorten each URL').map((item) => item.json);
+		expect(links.map((link) => [link.title, link.longUrl])).toEqual([
+			['Spring sale', 'https://shop.example.com/spring-sale'],
+			['Product launch', 'https://www.example.com/products/new'],
+			['Docs home', 'https://docs.example.org/'],
+		]);
+		for (const link of links) expect(link.shortUrl).toMatch(/^https:\/\/sho\.rt\/\S+$/);
+	});
+
+	it('sheet-rows-to-bulk-update: creates the rows in one request, then updates them in one request', async () => {
+		const run = await fx.engine.runWorkflow(loadExample('sheet-rows-to-bulk-update.json'), fx.credentials);
+
+		const created = outputOf(run, 'Create links in bulk').map((item) => item.json);
+		const updated = outputOf(run, 'Update links in bulk').map((item) => item.json);
+		expect(updated.map((link) => link.id)).toEqual(created.map((link) => link.id));
+		expect(updated[0]).toMatchObject({
+			title: 'Spring sale (newsletter)',
+			longUrl: 'https://shop.example.com/spring-sale?utm_source=newsletter&utm_campaign=spring',
+		});
+		expect(fx.sandbox.links.get(String(created[0].id))?.tags).toEqual([{ name: 'newsletter' }, { name: 'spring' }]);
+		expect(fx.requestsTo('/v1/links/bulk')).toHaveLength(1);
+		expect(fx.sandbox.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+	});
+
+	it('scheduled-clicks-by-country: one row per country with its clicks', async () => {
+		const run = await fx.engine.runWorkflow(loadExample('scheduled-clicks-by-country.json'), fx.credentials);
+
+		const rows = outputOf(run, 'One row per country').map((item) => item.json as IDataObject);
+		const countries = new Set(SEEDED_CLICKS.map((click) => click.country));
+		expect(rows).toHaveLength(countries.size);
+		for (const row of rows) {
+			expect(Object.keys(row).sort()).toEqual(['clicks', 'country']);
+			expect(countries).toContain(row.country);
+			expect(typeof row.clicks).toBe('number');
+		}
+	});
+});

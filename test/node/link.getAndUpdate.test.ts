@@ -24,7 +24,7 @@ describe('Link > Get', () => {
 	});
 
 	it('resolves a short URL to the link by searching its path', async () => {
-		const { items, error } = await ls.run(get(byUrl(`https://go.example.com/${launch.path}/`)));
+		const { items, error } = await ls.run(get(byUrl(`https://GO.example.com/${launch.path}/`)));
 
 		expect(error).toBeUndefined();
 		expect(ls.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([

@@ -105,7 +105,7 @@ export async function findLinkIdByShortUrl(
 	apiPaths: ApiPaths = 'v1',
 ): Promise<string> {
 	const wanted = normalizeShortUrl(shortUrl);
-	const search = new URL(wanted).pathname.replace(/^\/+/, '');
+	const search = decodeURIComponent(new URL(wanted).pathname.replace(/^\/+/, ''));
 	const request = { method: 'POST' as const, url: LINK_PATHS[apiPaths].list, body: { search } };
 	for await (const links of listPages(this, request)) {
 		const match = links.find((link) => normalizeShortUrl(String(link.shortUrl)) === wanted);
@@ -117,6 +117,11 @@ export async function findLinkIdByShortUrl(
 	});
 }
 
+/** Scheme and host compare without case (URL lowers them); a trailing slash is ignored. */
 function normalizeShortUrl(url: string): string {
-	return url.trim().replace(/\/+$/, '');
+	try {
+		return new URL(url.trim()).href.replace(/\/+$/, '');
+	} catch {
+		return url.trim();
+	}
 }

@@ -51,6 +51,7 @@ export declare function makeUserFolder(prefix?: string): string;
 export declare function installPackage(userFolder: string, tarball: string): InstalledPackage;
 export declare function readTarballManifest(tarball: string): InstalledPackage['manifest'];
 export declare function removeUserFolder(dir: string): void;
+export declare function removeTempDir(dir: string): void;
 
 export declare const REPO: string;
 export declare function packPackage(options?: { destDir?: string; build?: boolean; stdio?: 'inherit' | 'pipe' }): string;

@@ -21,7 +21,7 @@ async function startSandboxProcess({ port, timeoutMs = 60000, onLine } = {}) {
 	let apiKey;
 	let resolveReady;
 	const ready = new Promise((r) => (resolveReady = r));
-	const args = ['--transpile-only', cli];
+	const args = ['--transpile-only', '--prefer-ts-exts', cli];
 	if (port) args.push('--port', String(port));
 	const { child, done } = spawnTracked(process.execPath, [tsNode, ...args], {
 		cwd: REPO,

@@ -48,8 +48,10 @@ function installPackage(userFolder, tarball) {
 	return { name: manifest.name, version: manifest.version, dir, manifest };
 }
 
-function removeUserFolder(dir) {
-	if (dir && dir.startsWith(os.tmpdir())) fs.rmSync(dir, { recursive: true, force: true });
+/** Deletes a folder, but only one under the OS temp dir (user folders, pack folders). */
+function removeTempDir(dir) {
+	if (dir && path.resolve(dir).startsWith(os.tmpdir() + path.sep)) fs.rmSync(dir, { recursive: true, force: true });
 }
+const removeUserFolder = removeTempDir;
 
-module.exports = { makeUserFolder, installPackage, readTarballManifest, removeUserFolder };
+module.exports = { makeUserFolder, installPackage, readTarballManifest, removeUserFolder, removeTempDir };

@@ -4,7 +4,8 @@ import { apiError, LINK_PATHS, recordsOf } from '../transport';
 import type { CreateManyOptions } from './options';
 import type { RateLimitPacer } from './rateLimit';
 import { retryDelayMs } from './rateLimit';
-import type { RowError } from './results';
+import type { RowError } from './rowErrors';
+import { countOf } from './rowRanges';
 import type { PreparedRow } from './rows';
 import { sendBulkRequest } from './send';
 
@@ -47,7 +48,7 @@ export async function createBatch(
 				continue;
 			}
 			const refusal = apiError(node, statusCode, body).message;
-			const error = new NodeOperationError(node, `${refusal} (still refused after ${retry} retries)`, {
+			const error = new NodeOperationError(node, `${refusal} (still refused after ${retry} ${retry === 1 ? 'retry' : 'retries'})`, {
 				description: 'The account\'s rate limit was exceeded. Try again later, or raise "Max Retries".',
 			});
 			return { kind: 'notCreated', error, stopsRun: true };
@@ -61,7 +62,7 @@ export async function createBatch(
 		}
 		const links = recordsOf(body);
 		if (links.length !== rows.length) {
-			const message = `The server answered ${statusCode} with ${links.length} links for the ${rows.length} sent, so they cannot be matched to the input items`;
+			const message = `The server answered ${statusCode} with ${countOf(links.length, 'link')} for the ${rows.length} sent, so they cannot be matched to the input items`;
 			return { kind: 'inDoubt', error: new NodeOperationError(node, message) };
 		}
 		return { kind: 'created', links };

@@ -1,12 +1,12 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 
 import { createBatch, type CreateOutcome } from './createBatch';
 import { createElementBuilder } from './createElements';
 import { createManyOptions, mappingModeOf } from './options';
 import { BulkProgress } from './progress';
 import { RateLimitPacer } from './rateLimit';
-import { failRows } from './rowErrors';
 import { RowResults } from './results';
+import { failRows, withoutFinalStop } from './rowErrors';
 import { batchesOf, prepareRows, type PreparedRow } from './rows';
 
 type Failure = Exclude<CreateOutcome, { kind: 'created' }>;
@@ -37,27 +37,23 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 		}
 		const later = batches.slice(number).flat();
 		if (!this.continueOnFail()) throw stoppedError(this, progress, outcome, number, batch, later);
-		reportBatchFailure(this, results, outcome, number, batch);
+		reportBatchFailure(results, outcome, number, batch);
 		if (outcome.kind === 'notCreated' && outcome.stopsRun) {
-			failRows(this, results, later, 'notCreated', `Not sent: the run stopped at batch ${number}: ${outcome.error.message}`);
+			const reason = withoutFinalStop(outcome.error.message);
+			failRows(results, later, 'notCreated', `Not sent: the run stopped at batch ${number}: ${reason}`);
 			break;
 		}
 	}
 	return [results.items()];
 }
 
-function reportBatchFailure(
-	context: IExecuteFunctions,
-	results: RowResults,
-	failure: Failure,
-	batch: number,
-	rows: readonly PreparedRow[],
-): void {
+function reportBatchFailure(results: RowResults, failure: Failure, batch: number, rows: readonly PreparedRow[]): void {
+	const reason = withoutFinalStop(failure.error.message);
 	if (failure.kind === 'inDoubt') {
-		const message = `In doubt: ${failure.error.message}. The server may have created this link; it was not sent again, to avoid a duplicate`;
-		failRows(context, results, rows, 'inDoubt', message, { batch, description: IN_DOUBT_ADVICE, cause: failure.error });
+		const message = `In doubt: ${reason}. The server may have created this link; it was not sent again, to avoid a duplicate`;
+		failRows(results, rows, 'inDoubt', message, { batch, description: IN_DOUBT_ADVICE, cause: failure.error });
 	} else {
-		failRows(context, results, rows, 'notCreated', `Not created: ${failure.error.message}`, { batch, cause: failure.error });
+		failRows(results, rows, 'notCreated', `Not created: ${reason}`, { batch, cause: failure.error });
 	}
 }
 
@@ -70,16 +66,17 @@ function stoppedError(
 	later: readonly PreparedRow[],
 ): NodeOperationError {
 	const batchName = progress.batchName(batch, indicesOf(rows));
+	const reason = withoutFinalStop(failure.error.message);
 	if (failure.kind === 'inDoubt') {
 		return progress.stoppedError(context.getNode(), {
-			headline: `Bulk create stopped: ${batchName} got no usable answer: ${failure.error.message}`,
+			headline: `Bulk create stopped: ${batchName} got no usable answer: ${reason}`,
 			inDoubtRows: indicesOf(rows),
 			notDoneRows: indicesOf(later),
 			advice: IN_DOUBT_ADVICE,
 		});
 	}
 	return progress.stoppedError(context.getNode(), {
-		headline: `Bulk create stopped: ${batchName} was not created: ${failure.error.message}`,
+		headline: `Bulk create stopped: ${batchName} was not created: ${reason}`,
 		notDoneRows: [...indicesOf(rows), ...indicesOf(later)],
 		advice: NOT_CREATED_ADVICE,
 	});

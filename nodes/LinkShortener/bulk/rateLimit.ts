@@ -27,7 +27,8 @@ export class RateLimitPacer {
 
 	async waitForWindow(): Promise<void> {
 		const wait = this.notBefore - Date.now();
-		if (wait > 0) await sleep(wait, this.context.getExecutionCancelSignal());
+		// getExecutionCancelSignal is missing in older n8n versions.
+		if (wait > 0) await sleep(wait, this.context.getExecutionCancelSignal?.());
 	}
 
 	private holdUntil(time: number): void {

@@ -1,6 +1,4 @@
-import type { IDataObject, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-export type RowError = NodeOperationError | NodeApiError;
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 /**
  * One output slot per input row, so that every row ends as exactly one item (its link or its
@@ -17,12 +15,14 @@ export class RowResults {
 		this.slots[row] = { json: record, pairedItem: { item: row } };
 	}
 
-	fail(row: number, error: RowError, context: IDataObject = {}): void {
-		this.slots[row] = { json: { error: error.message, ...context }, error, pairedItem: { item: row } };
-	}
-
-	has(row: number): boolean {
-		return this.slots[row] !== undefined;
+	/**
+	 * An error item. Its context goes under `details`, not beside `error`, and the item carries
+	 * no `error` object: n8n replaces the json of an item that has one by `{ error: message }`,
+	 * and routes an item to the error output only when its json has no keys but error, message
+	 * and details.
+	 */
+	fail(row: number, message: string, details: IDataObject): void {
+		this.slots[row] = { json: { error: message, details: { inputItem: row, ...details } }, pairedItem: { item: row } };
 	}
 
 	items(): INodeExecutionData[] {

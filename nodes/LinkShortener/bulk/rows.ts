@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { RowValidator } from '../validation';
 import type { RowResults } from './results';
@@ -30,10 +30,14 @@ export function prepareRows(
 		try {
 			prepared.push({ index: row, element: buildElement(row, new RowValidator(node, row)) });
 		} catch (error) {
-			if (!continueOnFail) throw error;
+			// An InvalidInputError, or an expression that could not be evaluated for this row.
 			const rowError =
-				error instanceof NodeOperationError ? error : new NodeOperationError(node, error as Error, { itemIndex: row });
-			results.fail(row, rowError, { outcome: 'invalid' });
+				error instanceof NodeOperationError || error instanceof NodeApiError
+					? error
+					: new NodeOperationError(node, error as Error, { itemIndex: row });
+			if (!continueOnFail) throw rowError;
+			const { message, description } = rowError;
+			results.fail(row, message, description ? { outcome: 'invalid', description } : { outcome: 'invalid' });
 		}
 	}
 	return prepared;

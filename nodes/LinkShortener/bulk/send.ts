@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError, type IExecuteFunctions, type IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { apiResponse, type ApiRequest } from '../transport';
-import type { RowError } from './results';
+import type { RowError } from './rowErrors';
 
 export type Answer =
 	| { kind: 'answered'; response: IN8nHttpFullResponse }

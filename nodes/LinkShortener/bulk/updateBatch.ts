@@ -1,7 +1,8 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { apiError, BULK_UPDATE_PATH, recordsOf } from '../transport';
-import type { RowError } from './results';
+import type { RowError } from './rowErrors';
+import { countOf } from './rowRanges';
 import type { PreparedRow } from './rows';
 import { sendBulkRequest } from './send';
 
@@ -34,7 +35,7 @@ export async function updateBatch(context: IExecuteFunctions, rows: readonly Pre
 	}
 	const links = recordsOf(responseBody);
 	if (links.length !== rows.length) {
-		const message = `The server answered ${statusCode} with ${links.length} links for the ${rows.length} updates sent, so they cannot be matched to the input items`;
+		const message = `The server answered ${statusCode} with ${countOf(links.length, 'link')} for the ${rows.length} updates sent, so they cannot be matched to the input items`;
 		return { kind: 'inDoubt', error: new NodeOperationError(node, message) };
 	}
 	return { kind: 'updated', links };

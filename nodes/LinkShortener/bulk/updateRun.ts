@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { BulkProgress } from './progress';
 import type { RowResults } from './results';
-import { failRows } from './rowErrors';
+import { failRows, withoutFinalStop } from './rowErrors';
 import type { PreparedRow } from './rows';
 import { updateBatch, type UpdateOutcome } from './updateBatch';
 
@@ -49,15 +49,7 @@ export class UpdateRun {
 				continue;
 			}
 			const rest = batch.slice(position + 1);
-			if (outcome.kind === 'refused') {
-				if (!this.continueOnFail) throw this.stoppedError(outcome, [row], number, () => [...rest, ...later()]);
-				failRows(this.context, this.results, [row], 'notUpdated', `Not updated: ${outcome.error.message}`, {
-					batch: number,
-					cause: outcome.error,
-				});
-				continue;
-			}
-			return this.fail(outcome, [row, ...rest], number, later);
+			if (!this.fail(outcome, [row], number, () => [...rest, ...later()])) return false;
 		}
 		return true;
 	}
@@ -69,18 +61,16 @@ export class UpdateRun {
 
 	private fail(failure: Failure, rows: readonly PreparedRow[], number: number, later: LaterRows): boolean {
 		if (!this.continueOnFail) throw this.stoppedError(failure, rows, number, later);
-		const { context, results } = this;
+		const { results } = this;
+		const reason = withoutFinalStop(failure.error.message);
 		if (failure.kind === 'inDoubt') {
-			const message = `In doubt: ${failure.error.message}. The server may or may not have applied this update`;
-			failRows(context, results, rows, 'inDoubt', message, { batch: number, description: IN_DOUBT_ADVICE, cause: failure.error });
+			const message = `In doubt: ${reason}. The server may or may not have applied this update`;
+			failRows(results, rows, 'inDoubt', message, { batch: number, description: IN_DOUBT_ADVICE, cause: failure.error });
 		} else {
-			failRows(context, results, rows, 'notUpdated', `Not updated: ${failure.error.message}`, {
-				batch: number,
-				cause: failure.error,
-			});
+			failRows(results, rows, 'notUpdated', `Not updated: ${reason}`, { batch: number, cause: failure.error });
 		}
 		if (failure.kind === 'notUpdated' && failure.stopsRun) {
-			failRows(context, results, later(), 'notUpdated', `Not sent: the run stopped at batch ${number}: ${failure.error.message}`);
+			failRows(results, later(), 'notUpdated', `Not sent: the run stopped at batch ${number}: ${reason}`);
 			return false;
 		}
 		return true;
@@ -90,11 +80,9 @@ export class UpdateRun {
 		const indices = rows.map((row) => row.index);
 		const laterIndices = later().map((row) => row.index);
 		const node = this.context.getNode();
-		const where =
-			rows.length === 1 && failure.kind === 'refused'
-				? `input item ${indices[0]} was refused`
-				: `${this.progress.batchName(number, indices)} ${failure.kind === 'inDoubt' ? 'got no usable answer' : 'was refused'}`;
-		const headline = `Bulk update stopped: ${where}: ${failure.error.message}`;
+		const which = rows.length === 1 ? `input item ${indices[0]}` : this.progress.batchName(number, indices);
+		const what = failure.kind === 'inDoubt' ? 'got no usable answer' : 'was refused';
+		const headline = `Bulk update stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}`;
 		if (failure.kind === 'inDoubt') {
 			return this.progress.stoppedError(node, { headline, inDoubtRows: indices, notDoneRows: laterIndices, advice: IN_DOUBT_ADVICE });
 		}

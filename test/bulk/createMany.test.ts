@@ -1,0 +1,242 @@
+import { useLinkShortener } from '../fixture';
+import { SEEDED } from '../sandbox/server';
+import { BULK_CREATE_PATH, createMany, detailsOf, linkRows, pairedIndices, summary } from './helpers';
+
+const SEEDED_LINK_COUNT = SEEDED.ownLinks.length + SEEDED.foreignLinks.length;
+
+describe('Bulk > Create Many', () => {
+	const ls = useLinkShortener();
+
+	it('sends 25,001 rows as 3 requests of at most 10,000 and outputs one link per row, in input order', async () => {
+		const input = linkRows(25_001);
+
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), input);
+
+		expect(error).toBeUndefined();
+		expect(summary(ls.sandbox.requests)).toEqual([
+			['POST', BULK_CREATE_PATH, 200, 10_000],
+			['POST', BULK_CREATE_PATH, 200, 10_000],
+			['POST', BULK_CREATE_PATH, 200, 5_001],
+		]);
+		for (const request of ls.sandbox.requests) expect(request.headers['x-api-key']).toBe(ls.sandbox.apiKey);
+		const sent = ls.sandbox.requests.flatMap((request) => request.body as object[]);
+		expect(sent).toEqual(input);
+
+		expect(items).toHaveLength(25_001);
+		expect(pairedIndices(items)).toEqual(input.map((_, i) => i));
+		expect(items.every((item, i) => item.json.longUrl === input[i].longUrl && item.json.title === input[i].title)).toBe(true);
+		expect(items.some((item) => Array.isArray(item.json) || item.json.error !== undefined)).toBe(false);
+		const ids = new Set(items.map((item) => item.json.id));
+		expect(ids.size).toBe(25_001);
+		expect(ls.sandbox.links.size).toBe(SEEDED_LINK_COUNT + 25_001);
+	});
+
+	it('defineBelow: evaluates each parameter per row and sends only the values that are set', async () => {
+		const input = [
+			{ url: 'https://example.com/a', name: 'A', slug: 'bulk-a', labels: 'spring, promo', until: '2030-05-01T10:00:00Z' },
+			{ url: 'https://example.com/b', name: '', slug: '', labels: ['x'], until: '' },
+			{ url: ' https://example.com/c ', name: 'C', slug: 'bulk-c', labels: '', until: '2031-01-01' },
+		];
+
+		const { items, error } = await ls.run(
+			createMany({
+				longUrl: '={{ $json.url }}',
+				title: '={{ $json.name }}',
+				additionalFields: {
+					domain: SEEDED.verifiedDomain.id,
+					path: '={{ $json.slug }}',
+					tags: '={{ $json.labels }}',
+					expiredAt: '={{ $json.until }}',
+				},
+				options: { batchSize: 2 },
+			}),
+			input,
+		);
+
+		expect(error).toBeUndefined();
+		expect(summary(ls.sandbox.requests)).toEqual([
+			['POST', BULK_CREATE_PATH, 200, 2],
+			['POST', BULK_CREATE_PATH, 200, 1],
+		]);
+		const domain = SEEDED.verifiedDomain.id;
+		expect(ls.sandbox.requests.map((request) => request.body)).toEqual([
+			[
+				{
+					longUrl: 'https://example.com/a',
+					title: 'A',
+					domain,
+					path: 'bulk-a',
+					tags: [{ name: 'spring' }, { name: 'promo' }],
+					expiredAt: '2030-05-01T10:00:00.000Z',
+				},
+				{ longUrl: 'https://example.com/b', domain, tags: [{ name: 'x' }] },
+			],
+			[{ longUrl: 'https://example.com/c', title: 'C', domain, path: 'bulk-c', expiredAt: '2031-01-01T00:00:00.000Z' }],
+		]);
+		expect(items.map((item) => [item.json.shortUrl, item.pairedItem])).toEqual([
+			['https://go.example.com/bulk-a', { item: 0 }],
+			[expect.stringMatching(/^https:\/\/go\.example\.com\/\w+$/), { item: 1 }],
+			['https://go.example.com/bulk-c', { item: 2 }],
+		]);
+	});
+
+	it('autoMap: reads the known fields of each item by name and ignores the others', async () => {
+		const input = [
+			{
+				longUrl: 'https://example.com/a',
+				title: 'A',
+				path: 'auto-a',
+				domain: SEEDED.verifiedDomain.id,
+				expiredAt: '2030-05-01T10:00:00.000Z',
+				tags: ['spring', { name: 'promo' }],
+				id: 'not-sent',
+				shortUrl: 'not-sent',
+				extraFields: '{"x": 1}',
+			},
+			{ longUrl: 'https://example.com/b', title: '', tags: 'a, b', customerId: 42 },
+		];
+
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), input);
+
+		expect(error).toBeUndefined();
+		expect(ls.sandbox.requests.map((request) => request.body)).toEqual([
+			[
+				{
+					longUrl: 'https://example.com/a',
+					title: 'A',
+					path: 'auto-a',
+					domain: SEEDED.verifiedDomain.id,
+					expiredAt: '2030-05-01T10:00:00.000Z',
+					tags: [{ name: 'spring' }, { name: 'promo' }],
+				},
+				{ longUrl: 'https://example.com/b', tags: [{ name: 'a' }, { name: 'b' }] },
+			],
+		]);
+		expect(items.map((item) => item.json.shortUrl)).toEqual([
+			'https://go.example.com/auto-a',
+			expect.stringMatching(/^https:\/\/sho\.rt\/\w+$/),
+		]);
+	});
+
+	it('autoMap: an item without longUrl stops the run before anything is sent, naming the item and the field', async () => {
+		const input = linkRows(5);
+		delete input[3].longUrl;
+
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), input);
+
+		expect(ls.sandbox.requests).toHaveLength(0);
+		expect(items).toHaveLength(0);
+		expect(error?.message).toBe('Invalid Long URL in item 3: a URL is required');
+		expect(error?.description).toContain('(longUrl) of input item 3');
+	});
+
+	it('autoMap with Continue On Fail: the item without longUrl is an error item, the others are created', async () => {
+		const input = linkRows(5);
+		delete input[3].longUrl;
+
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), input, { continueOnFail: true });
+
+		expect(error).toBeUndefined();
+		expect(summary(ls.sandbox.requests)).toEqual([['POST', BULK_CREATE_PATH, 200, 4]]);
+		expect(ls.sandbox.requests[0].body).toEqual([input[0], input[1], input[2], input[4]]);
+		expect(pairedIndices(items)).toEqual([0, 1, 2, 3, 4]);
+		expect(items[3].json).toEqual({
+			error: 'Invalid Long URL in item 3: a URL is required',
+			details: expect.objectContaining({ inputItem: 3, outcome: 'invalid' }),
+		});
+		expect(items.filter((item) => item.json.id)).toHaveLength(4);
+	});
+
+	it('defineBelow without Continue On Fail: one bad row means nothing is sent', async () => {
+		const input = [
+			{ url: 'https://example.com/a' },
+			{ url: 'https://example.com/b' },
+			{ url: 'ftp://example.com/c' },
+			{ url: 'https://example.com/d' },
+		];
+
+		const { error } = await ls.run(createMany({ longUrl: '={{ $json.url }}' }), input);
+
+		expect(ls.sandbox.requests).toHaveLength(0);
+		expect(error?.message).toBe('Invalid Long URL in item 2: "ftp://example.com/c" must start with http:// or https://');
+	});
+
+	it('defineBelow with Continue On Fail: an invalid row (a date that does not parse) is an error item, the others are created', async () => {
+		const input = [
+			{ url: 'https://example.com/a', until: '' },
+			{ url: 'https://example.com/b', until: 'next tuesday' },
+			{ url: 'https://example.com/c', until: '' },
+		];
+
+		const { items } = await ls.run(
+			createMany({ longUrl: '={{ $json.url }}', additionalFields: { expiredAt: '={{ $json.until }}' } }),
+			input,
+			{ continueOnFail: true },
+		);
+
+		expect(summary(ls.sandbox.requests)).toEqual([['POST', BULK_CREATE_PATH, 200, 2]]);
+		expect(items[1].json.error).toBe('Invalid Expires At in item 1: "next tuesday" is not a date');
+		expect(detailsOf(items[1])).toMatchObject({ inputItem: 1, outcome: 'invalid' });
+		expect(items.map((item) => item.json.longUrl)).toEqual(['https://example.com/a', undefined, 'https://example.com/c']);
+	});
+
+	it('defineBelow with Continue On Fail: a row whose expression cannot be evaluated is an error item', async () => {
+		const input = [{ url: 'https://example.com/a' }, { fromOtherNode: true }, { url: 'https://example.com/c' }];
+		const longUrl = '={{ $json.fromOtherNode ? $("No Such Node").item.json.url : $json.url }}';
+
+		const { items } = await ls.run(createMany({ longUrl }), input, {
+			continueOnFail: true,
+		});
+
+		expect(summary(ls.sandbox.requests)).toEqual([['POST', BULK_CREATE_PATH, 200, 2]]);
+		expect(pairedIndices(items)).toEqual([0, 1, 2]);
+		expect(detailsOf(items[1])).toMatchObject({ inputItem: 1, outcome: 'invalid' });
+		expect(items[1].json.error).toBe("Referenced node doesn't exist");
+		expect(items[2].json.longUrl).toBe('https://example.com/c');
+	});
+
+	it.each(['items', 'links'])('also reads the created links from data.%s (D3)', async (key) => {
+		const links = [{ id: 'link-0', shortUrl: 'https://sho.rt/a' }, { id: 'link-1', shortUrl: 'https://sho.rt/b' }];
+		const body = { data: { [key]: links }, error_code: null, message: 'Request successful' };
+		ls.sandbox.injectFault({ method: 'POST', path: BULK_CREATE_PATH, fault: { kind: 'status', status: 200, body } });
+
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), linkRows(2));
+
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{ json: links[0], pairedItem: { item: 0 } },
+			{ json: links[1], pairedItem: { item: 1 } },
+		]);
+	});
+
+	it('an answer with fewer links than were sent cannot be matched to the rows: they are in doubt', async () => {
+		const body = { data: [{ id: 'only-one' }] };
+		ls.sandbox.injectFault({ method: 'POST', path: BULK_CREATE_PATH, fault: { kind: 'status', status: 200, body } });
+
+		const { error } = await ls.run(createMany({ mappingMode: 'autoMap' }), linkRows(2));
+
+		expect(error?.message).toMatch(/with 1 link for the 2 sent, so they cannot be matched .*In doubt, not re-sent: input items 0–1\.$/);
+	});
+
+	it('refuses a Batch Size above 10,000 before any request', async () => {
+		const { error } = await ls.run(createMany({ mappingMode: 'autoMap', options: { batchSize: 10_001 } }), linkRows(3));
+
+		expect(ls.sandbox.requests).toHaveLength(0);
+		expect(error?.message).toBe('Batch Size 10001 is too large: the API accepts at most 10000 links per request');
+	});
+
+	it('sends nothing and outputs nothing for an empty input', async () => {
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), []);
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(0);
+		expect(ls.sandbox.requests).toHaveLength(0);
+	});
+
+	it('uses the legacy bulk-create path when "API Paths" is legacy', async () => {
+		const { items } = await ls.run(createMany({ mappingMode: 'autoMap', options: { apiPaths: 'legacy' } }), linkRows(2));
+
+		expect(summary(ls.sandbox.requests)).toEqual([['POST', '/public/links/bulk', 200, 2]]);
+		expect(items).toHaveLength(2);
+	});
+});

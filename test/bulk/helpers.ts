@@ -1,0 +1,48 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { RecordedRequest } from '../sandbox/server';
+
+export const BULK_CREATE_PATH = '/v1/links/bulk';
+export const BULK_UPDATE_PATH = '/public/links/bulk';
+
+export function createMany(parameters: INodeParameters = {}): INodeParameters {
+	return { resource: 'bulk', operation: 'createMany', ...parameters };
+}
+
+export function updateMany(parameters: INodeParameters = {}): INodeParameters {
+	return { resource: 'bulk', operation: 'updateMany', ...parameters };
+}
+
+/** Input items for autoMap create: { longUrl, title }. */
+export function linkRows(count: number): IDataObject[] {
+	return Array.from({ length: count }, (_, i) => ({ longUrl: `https://example.com/page/${i}`, title: `Page ${i}` }));
+}
+
+export function pairedIndices(items: INodeExecutionData[]): number[] {
+	return items.map((item) => (item.pairedItem as { item: number }).item);
+}
+
+export function detailsOf(item: INodeExecutionData): IDataObject {
+	return item.json.details as IDataObject;
+}
+
+/** Indices of the output items that are error items. */
+export function errorRows(items: INodeExecutionData[]): number[] {
+	return items.filter((item) => item.json.error !== undefined).map((item) => detailsOf(item).inputItem as number);
+}
+
+export function summary(requests: RecordedRequest[]): Array<[string, string, number, number | undefined]> {
+	return requests.map((request) => [request.method, request.path, request.status, request.bodyItems]);
+}
+
+/** A port on 127.0.0.1 where nothing listens (connections are refused). */
+export async function closedPort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+	return port;
+}

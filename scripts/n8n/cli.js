@@ -30,7 +30,7 @@ async function runN8n(args, env, { timeoutMs = 180000, onLine } = {}) {
 }
 
 function describe(result) {
-	return `exit ${result.code}${result.timedOut ? ' (timed out)' : ''}\n--- stdout ---\n${result.stdout.slice(-6000)}\n--- stderr ---\n${result.stderr.slice(-6000)}`;
+	return `exit ${result.code}${result.signal ? ` (signal ${result.signal})` : ""}${result.timedOut ? ' (timed out)' : ''}\n--- stdout ---\n${result.stdout.slice(-6000)}\n--- stderr ---\n${result.stderr.slice(-6000)}`;
 }
 
 function tmpJson(value) {
@@ -120,7 +120,11 @@ function parseRunJson(stdout) {
 async function executeWorkflow(env, id, { timeoutMs = 180000 } = {}) {
 	const res = await runN8n(['execute', `--id=${id}`, '--rawOutput'], env, { timeoutMs });
 	const run = parseRunJson(res.stdout);
-	return { ...res, ok: res.code === 0 && !res.timedOut, run, describe: () => describe(res) };
+	// Under load n8n 2.41 sometimes dies by a signal while shutting down, after it printed the
+	// complete run: that run still counts as what the workflow did.
+	const finishedBeforeSignal = res.code === null && Boolean(res.signal) && run?.status === 'success';
+	const ok = (res.code === 0 || finishedBeforeSignal) && !res.timedOut;
+	return { ...res, ok, run, describe: () => describe(res) };
 }
 
 /** The output items (json only) of a node's first run, main output `outputIndex`. */

@@ -2,8 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import { apiError, LINK_PATHS, recordsOf } from '../transport';
 import type { CreateManyOptions } from './options';
-import type { RateLimitPacer } from './rateLimit';
-import { retryDelayMs } from './rateLimit';
+import { retryDelayMs, type RateLimitPacer } from './rateLimit';
 import type { RowError } from './rowErrors';
 import { countOf } from './rowRanges';
 import type { PreparedRow } from './rows';
@@ -47,8 +46,8 @@ export async function createBatch(
 				pacer.holdFor(retryDelayMs(answer.response, retry));
 				continue;
 			}
-			const refusal = apiError(node, statusCode, body).message;
-			const error = new NodeOperationError(node, `${refusal} (still refused after ${retry} ${retry === 1 ? 'retry' : 'retries'})`, {
+			const refusal = `${apiError(node, statusCode, body).message} (still refused after ${retry} ${retry === 1 ? 'retry' : 'retries'})`;
+			const error = new NodeOperationError(node, refusal, {
 				description: 'The account\'s rate limit was exceeded. Try again later, or raise "Max Retries".',
 			});
 			return { kind: 'notCreated', error, stopsRun: true };

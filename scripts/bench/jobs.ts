@@ -1,0 +1,36 @@
+/** What one child process measures, and the messages between it and the parent. */
+export type Operation = 'create' | 'update' | 'list';
+export type Runner = 'node' | 'plain' | 'expressions';
+export type Mode = 'autoMap' | 'defineBelow';
+
+export interface Job {
+	operation: Operation;
+	runner: Runner;
+	/** For the node and the expressions baseline of create / update. */
+	mode?: Mode;
+	rows: number;
+	baseUrl: string;
+	apiKey: string;
+	/** Update: the ids of links that exist. */
+	ids?: string[];
+}
+
+export interface RunResult {
+	wallMs: number;
+	outputItems: number;
+	errorItems: number;
+}
+
+export interface JobResult extends RunResult {
+	/** Highest RSS sampled during any measured run. */
+	peakRssMb: number;
+	/** RSS just before the first measured run (modules loaded, warmed up). */
+	startRssMb: number;
+}
+
+/** Parent → worker: the job, then one 'run' per measurement, then 'done'. */
+export type ParentMessage = Job | 'run' | 'done';
+/** Worker → parent: 'ready' after the warm-up, then one result per 'run'. */
+export type WorkerMessage = { type: 'ready'; rssMb: number } | { type: 'run'; result: RunResult & { peakRssMb: number } } | { type: 'failed'; error: string };
+
+export const WARM_UP_ROWS = 200;

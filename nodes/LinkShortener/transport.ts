@@ -1,5 +1,6 @@
 import {
 	NodeApiError,
+	NodeOperationError,
 	type DeclarativeRestApiSettings,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -101,6 +102,13 @@ export function apiError(
 		httpCode: String(statusCode),
 		itemIndex,
 	});
+}
+
+/** Errors n8n shows well pass through; anything else thrown becomes a NodeOperationError. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	const cause = error instanceof Error ? error : new Error(String(error));
+	return new NodeOperationError(node, cause, { itemIndex });
 }
 
 function messageOf(error: JsonObject): string {

@@ -143,7 +143,7 @@ describe('Link > Update', () => {
 
 	it('refuses an update with nothing to change, and a bad URL, before any request', async () => {
 		const empty = await ls.run(update(byId(spring.id), {}));
-		expect(empty.error?.message).toMatch(/Invalid Update Fields in item 0: add at least one field/);
+		expect(empty.error?.message).toMatch(/Invalid Update Fields in item 0: there is nothing to change/);
 
 		const badUrl = await ls.run(update(byId(spring.id), { longUrl: 'shop.example.com' }));
 		expect(badUrl.error?.message).toMatch(/Invalid Long URL in item 0/);

@@ -1,5 +1,6 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { asNodeError } from '../transport';
 import { RowValidator } from '../validation';
 import type { RowResults } from './results';
 
@@ -31,10 +32,7 @@ export function prepareRows(
 			prepared.push({ index: row, element: buildElement(row, new RowValidator(node, row)) });
 		} catch (error) {
 			// An InvalidInputError, or an expression that could not be evaluated for this row.
-			const rowError =
-				error instanceof NodeOperationError || error instanceof NodeApiError
-					? error
-					: new NodeOperationError(node, error as Error, { itemIndex: row });
+			const rowError = asNodeError(node, error, row);
 			if (!continueOnFail) throw rowError;
 			const { message, description } = rowError;
 			results.fail(row, message, description ? { outcome: 'invalid', description } : { outcome: 'invalid' });

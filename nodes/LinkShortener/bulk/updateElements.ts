@@ -1,13 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { updateLinkElement, type LinkUpdateFields } from '../requests/linkBodies';
-import type { FieldName, RowValidator } from '../validation';
+import {
+	UPDATE_PARAMETERS,
+	updateLinkElement,
+	type LinkUpdateFields,
+	type UpdateFieldNames,
+} from '../requests/linkBodies';
 import type { MappingMode } from './options';
 import type { ElementBuilder } from './rows';
 
-const AUTO_MAPPED_ID: FieldName = { label: 'ID', parameter: 'id' };
-const DEFINED_CHANGES: FieldName = { label: 'Update Fields', parameter: 'updateFields' };
-const AUTO_MAPPED_CHANGES: FieldName = { label: 'fields to update', parameter: 'longUrl, title, expiredAt, tags' };
+const AUTO_MAPPED_FIELDS: UpdateFieldNames = {
+	id: { label: 'ID', parameter: 'id' },
+	changes: { label: 'fields to update', parameter: 'longUrl, title, expiredAt, tags' },
+};
 
 /** How each input row becomes one element of the bulk-update body. */
 export function updateElementBuilder(context: IExecuteFunctions, mode: MappingMode): ElementBuilder {
@@ -16,30 +21,16 @@ export function updateElementBuilder(context: IExecuteFunctions, mode: MappingMo
 		const items = context.getInputData();
 		return (row, check) => {
 			const json = items[row].json;
-			return elementWithChanges(json.id, autoMappedChanges(json), check, AUTO_MAPPED_ID, AUTO_MAPPED_CHANGES);
+			return updateLinkElement(json.id, autoMappedChanges(json), check, AUTO_MAPPED_FIELDS);
 		};
 	}
 	return (row, check) =>
-		elementWithChanges(
+		updateLinkElement(
 			context.getNodeParameter('linkId', row),
 			context.getNodeParameter('updateFields', row, {}) as IDataObject,
 			check,
-			undefined,
-			DEFINED_CHANGES,
+			UPDATE_PARAMETERS,
 		);
-}
-
-/** An update that changes nothing cannot be what the user meant: refuse it like any bad row. */
-function elementWithChanges(
-	id: unknown,
-	changes: LinkUpdateFields,
-	check: RowValidator,
-	idField: FieldName | undefined,
-	changesField: FieldName,
-): IDataObject {
-	const element = updateLinkElement(id, changes, check, idField);
-	if (Object.keys(element).length === 1) check.fail(changesField, 'there is nothing to change: set at least one of longUrl, title, expiredAt, tags');
-	return element;
 }
 
 function autoMappedChanges(json: IDataObject): LinkUpdateFields {

@@ -49,9 +49,6 @@ export async function updateLinkRequest(
 ): Promise<IHttpRequestOptions> {
 	const check = validatorFor(this);
 	const updateFields = this.getNodeParameter('updateFields', {}) as IDataObject;
-	if (!Object.values(updateFields).some(isSet)) {
-		check.fail({ label: 'Update Fields', parameter: 'updateFields' }, 'add at least one field to change');
-	}
 	const id = await linkIdOf(this);
 	requestOptions.url = BULK_UPDATE_PATH;
 	requestOptions.body = [updateLinkElement(id, updateFields, check)] as unknown as IDataObject;

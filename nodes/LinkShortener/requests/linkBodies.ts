@@ -38,20 +38,37 @@ export function createLinkBody(fields: LinkFields, check: RowValidator): IDataOb
 	return body;
 }
 
-/** One element of PATCH /public/links/bulk: the id plus the fields that are set. */
+/** Where an update's ID and changes come from, for error messages. */
+export interface UpdateFieldNames {
+	id: FieldName;
+	changes: FieldName;
+}
+
+export const UPDATE_PARAMETERS: UpdateFieldNames = {
+	id: FIELDS.id,
+	changes: { label: 'Update Fields', parameter: 'updateFields' },
+};
+
+/**
+ * One element of PATCH /public/links/bulk: the id plus the fields that are set. An update that
+ * changes nothing cannot be what the user meant, so it is refused like any bad value.
+ */
 export function updateLinkElement(
 	id: unknown,
 	fields: LinkUpdateFields,
 	check: RowValidator,
-	idField: FieldName = FIELDS.id,
+	names: UpdateFieldNames = UPDATE_PARAMETERS,
 ): IDataObject {
-	const element: IDataObject = { id: check.uuid(id, idField) };
+	const element: IDataObject = { id: check.uuid(id, names.id) };
 	if (isSet(fields.longUrl)) element.longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
 	if (isSet(fields.title)) element.title = String(fields.title);
 	if (isSet(fields.expiredAt)) {
 		element.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
 	}
 	if (isSet(fields.tags)) element.tags = check.tags(fields.tags, FIELDS.tags);
+	if (Object.keys(element).length === 1) {
+		check.fail(names.changes, 'there is nothing to change: set at least one of longUrl, title, expiredAt, tags');
+	}
 	return element;
 }
 

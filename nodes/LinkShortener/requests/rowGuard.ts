@@ -1,9 +1,6 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { asNodeError } from '../transport';
 
 type PreSend = (
 	this: IExecuteSingleFunctions,
@@ -24,10 +21,7 @@ export function validateBeforeSending(buildRequest: PreSend): PreSend[] {
 		try {
 			return await buildRequest.call(this, requestOptions);
 		} catch (error) {
-			const rowError =
-				error instanceof NodeOperationError || error instanceof NodeApiError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error, { itemIndex: this.getItemIndex() });
+			const rowError = asNodeError(this.getNode(), error, this.getItemIndex());
 			const run = this.getExecuteData();
 			if (!this.continueOnFail() && !firstInvalidRow.has(run)) firstInvalidRow.set(run, rowError);
 			throw rowError;

@@ -1,32 +1,45 @@
 import { LinkShortenerApi } from '../credentials/LinkShortenerApi.credentials';
 import { LinkShortener } from '../nodes/LinkShortener/LinkShortener.node';
+import { LinkShortenerTrigger } from '../nodes/LinkShortenerTrigger/LinkShortenerTrigger.node';
 import { Engine, type RunNodeOptions, type RunNodeResult } from './helpers/engine';
 import { Sandbox, type SandboxOptions } from './sandbox/server';
 
 export const NODE_TYPE = 'n8n-nodes-link-shortener.linkShortener';
+export const TRIGGER_TYPE = 'n8n-nodes-link-shortener.linkShortenerTrigger';
+
+type SandboxCredentials = { linkShortenerApi: { baseUrl: string; apiKey: string } };
 
 export interface LinkShortenerFixture {
 	readonly sandbox: Sandbox;
 	readonly engine: Engine;
+	/** A credential for the sandbox with its API key. */
+	readonly credentials: SandboxCredentials;
+	/** A credential for the sandbox with another API key. */
+	credentialsWithKey(apiKey: string): SandboxCredentials;
 	/** Runs the Link Shortener node through n8n's engine with a credential for the sandbox. */
 	run(
 		parameters: RunNodeOptions['parameters'],
 		input?: RunNodeOptions['input'],
 		options?: Partial<RunNodeOptions>,
 	): Promise<RunNodeResult>;
-	credentials(apiKey?: string): { linkShortenerApi: { baseUrl: string; apiKey: string } };
+	/** The requests the sandbox received for one path, e.g. '/v1/links/list'. */
+	requestsTo(path: string): Sandbox['requests'];
+}
+
+export function createEngine(): Engine {
+	return new Engine({
+		nodeTypes: { [NODE_TYPE]: new LinkShortener(), [TRIGGER_TYPE]: new LinkShortenerTrigger() },
+		credentialTypes: [new LinkShortenerApi()],
+	});
 }
 
 /**
- * One sandbox per test file, reset before each test, and an engine that knows the node and
- * its credential. Call at the top of a describe block.
+ * One sandbox per test file, reset before each test, and an engine that knows the node, the
+ * trigger and their credential. Call at the top of a describe block.
  */
 export function useLinkShortener(sandboxOptions: SandboxOptions = {}): LinkShortenerFixture {
 	let sandbox: Sandbox | undefined;
-	const engine = new Engine({
-		nodeTypes: { [NODE_TYPE]: new LinkShortener() },
-		credentialTypes: [new LinkShortenerApi()],
-	});
+	const engine = createEngine();
 
 	beforeAll(async () => {
 		sandbox = await Sandbox.start(sandboxOptions);
@@ -40,17 +53,23 @@ export function useLinkShortener(sandboxOptions: SandboxOptions = {}): LinkShort
 			return sandbox;
 		},
 		engine,
-		credentials(apiKey) {
-			return { linkShortenerApi: { baseUrl: fixture.sandbox.baseUrl, apiKey: apiKey ?? fixture.sandbox.apiKey } };
+		get credentials() {
+			return fixture.credentialsWithKey(fixture.sandbox.apiKey);
+		},
+		credentialsWithKey(apiKey) {
+			return { linkShortenerApi: { baseUrl: fixture.sandbox.baseUrl, apiKey } };
 		},
 		async run(parameters, input, options = {}) {
 			return await engine.runNode({
 				type: NODE_TYPE,
 				parameters,
 				input,
-				credentials: fixture.credentials(),
+				credentials: fixture.credentials,
 				...options,
 			});
+		},
+		requestsTo(path) {
+			return fixture.sandbox.requests.filter((request) => request.path === path);
 		},
 	};
 	return fixture;

@@ -115,7 +115,7 @@ describe('Bulk > Create Many: no loss, no duplicates (D7)', () => {
 
 	it('a wrong API key stops the run after one request, with Continue On Fail too', async () => {
 		const { items } = await ls.run(autoMap(2), linkRows(5), {
-			credentials: ls.credentials('wrong-key'),
+			credentials: ls.credentialsWithKey('wrong-key'),
 			continueOnFail: true,
 		});
 

@@ -6,7 +6,7 @@ import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow'
 import { withDefaults, type WorkflowInput } from '../helpers/engine';
 import { SEEDED_CLICKS } from '../sandbox/server';
 import { scheduleTriggerStandIn, setStandIn } from './exampleStandIns';
-import { LINK_SHORTENER, useSandbox } from './support';
+import { NODE_TYPE, useLinkShortener } from '../fixture';
 
 const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
@@ -23,7 +23,7 @@ function outputOf(run: IRun, nodeName: string): INodeExecutionData[] {
 }
 
 function linkShortenerNodes(workflow: WorkflowInput): INode[] {
-	return workflow.nodes.filter((node) => node.type === LINK_SHORTENER);
+	return workflow.nodes.filter((node) => node.type === NODE_TYPE);
 }
 
 /** The node feeding `nodeName` (the examples are straight lines). */
@@ -35,7 +35,7 @@ function parentOf(workflow: WorkflowInput, nodeName: string): string {
 }
 
 describe('Example workflows', () => {
-	const fx = useSandbox();
+	const fx = useLinkShortener();
 	fx.engine.nodeTypes.register('n8n-nodes-base.set', setStandIn);
 	fx.engine.nodeTypes.register('n8n-nodes-base.scheduleTrigger', scheduleTriggerStandIn);
 
@@ -71,7 +71,7 @@ describe('Example workflows', () => {
 
 		it('uses only parameters the Link Shortener node has', () => {
 			for (const node of linkShortenerNodes(workflow)) {
-				expect(withDefaults(fx.engine, LINK_SHORTENER, node.parameters)).toMatchObject(node.parameters);
+				expect(withDefaults(fx.engine, NODE_TYPE, node.parameters)).toMatchObject(node.parameters);
 			}
 		});
 
@@ -83,7 +83,7 @@ describe('Example workflows', () => {
 				expect(outputOf(run, node.name).length).toBeGreaterThan(0);
 				const input = outputOf(run, parentOf(workflow, node.name)).map((item) => item.json);
 				const alone = await fx.engine.runNode({
-					type: LINK_SHORTENER,
+					type: NODE_TYPE,
 					parameters: node.parameters,
 					input: input.length ? input : undefined,
 					credentials: fx.credentials,

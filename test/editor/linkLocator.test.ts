@@ -1,16 +1,16 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEEDED } from '../sandbox/server';
-import { LINK_SHORTENER, useSandbox } from './support';
+import { NODE_TYPE, useLinkShortener } from '../fixture';
 
 const [SPRING] = SEEDED.ownLinks;
 
 describe('Link locator', () => {
-	const fx = useSandbox({ pageSizeCap: 20 });
+	const fx = useLinkShortener({ pageSizeCap: 20 });
 
 	const searchLinks = async (filter?: string, paginationToken?: string, options: IDataObject = {}) =>
 		await fx.engine.listSearch({
-			type: LINK_SHORTENER,
+			type: NODE_TYPE,
 			method: 'searchLinks',
 			parameters: { resource: 'link', operation: 'get', options } as INodeParameters,
 			filter,

@@ -9,7 +9,7 @@ import {
 
 import { TestCredentialsHelper } from '../helpers/engine';
 import { SEEDED } from '../sandbox/server';
-import { LINK_SHORTENER_TRIGGER, useSandbox, type EditorFixture } from './support';
+import { TRIGGER_TYPE, useLinkShortener, type LinkShortenerFixture } from '../fixture';
 
 const LIST = '/v1/links/list';
 const NEWEST_SEEDED = SEEDED.ownLinks[2];
@@ -27,11 +27,11 @@ const jsonCopy = (value: IDataObject): IDataObject => JSON.parse(JSON.stringify(
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Like Engine.poll, but with n8n's poll budget set (Engine.poll keeps the 5-minute default). */
-async function pollWithBudget(fx: EditorFixture, staticData: IDataObject, budgetMs: number) {
+async function pollWithBudget(fx: LinkShortenerFixture, staticData: IDataObject, budgetMs: number) {
 	const node: INode = {
 		id: 'trigger-node',
 		name: 'Trigger',
-		type: LINK_SHORTENER_TRIGGER,
+		type: TRIGGER_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: { event: 'newLink' },
@@ -63,16 +63,16 @@ async function pollWithBudget(fx: EditorFixture, staticData: IDataObject, budget
 		undefined,
 		() => budgetMs,
 	);
-	const items = await fx.engine.nodeTypes.getByNameAndVersion(LINK_SHORTENER_TRIGGER, 1).poll!.call(context);
+	const items = await fx.engine.nodeTypes.getByNameAndVersion(TRIGGER_TYPE, 1).poll!.call(context);
 	return { items, staticData: jsonCopy(workflow.staticData[staticKey] as IDataObject) };
 }
 
 describe('Link Shortener Trigger: new links', () => {
-	const fx = useSandbox({ pageSizeCap: 20 });
+	const fx = useLinkShortener({ pageSizeCap: 20 });
 
 	const poll = async (staticData?: IDataObject, mode: 'trigger' | 'manual' = 'trigger') =>
 		await fx.engine.poll({
-			type: LINK_SHORTENER_TRIGGER,
+			type: TRIGGER_TYPE,
 			parameters: { event: 'newLink' },
 			credentials: fx.credentials,
 			mode,
@@ -202,7 +202,7 @@ describe('Link Shortener Trigger: new links', () => {
 });
 
 describe('Link Shortener Trigger: a backlog larger than the poll budget', () => {
-	const fx = useSandbox({ pageSizeCap: 10 });
+	const fx = useLinkShortener({ pageSizeCap: 10 });
 
 	async function startBacklog(size: number) {
 		const activation = await pollWithBudget(fx, {}, 60_000);

@@ -1,12 +1,12 @@
 import { SEEDED } from '../sandbox/server';
-import { LINK_SHORTENER, useSandbox } from './support';
+import { NODE_TYPE, useLinkShortener } from '../fixture';
 
 describe('Domain dropdown (getVerifiedDomains)', () => {
-	const fx = useSandbox({ pageSizeCap: 3 });
+	const fx = useLinkShortener({ pageSizeCap: 3 });
 
 	const loadDomains = async () =>
 		await fx.engine.loadOptions({
-			type: LINK_SHORTENER,
+			type: NODE_TYPE,
 			method: 'getVerifiedDomains',
 			parameters: { resource: 'link', operation: 'create' },
 			credentials: fx.credentials,

@@ -71,7 +71,7 @@ describe('Link > Get', () => {
 
 	it('says that the API key is missing, invalid or expired on a 401', async () => {
 		const { error } = await ls.run(get(byId(spring.id)), undefined, {
-			credentials: ls.credentials('wrong-key'),
+			credentials: ls.credentialsWithKey('wrong-key'),
 		});
 
 		expect(ls.sandbox.requests[0]).toMatchObject({ status: 401 });

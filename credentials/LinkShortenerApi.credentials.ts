@@ -56,5 +56,18 @@ export class LinkShortenerApi implements ICredentialType {
 			method: 'GET',
 			qs: { itemsPerPage: 1 },
 		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'The API key is missing, invalid or expired' },
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'Nothing answers at this Base URL: it should be the API root, ending in /api',
+				},
+			},
+		],
 	};
 }

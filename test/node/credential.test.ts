@@ -26,8 +26,17 @@ describe('Link Shortener API credential', () => {
 			data: { baseUrl: ls.sandbox.baseUrl, apiKey: 'not-the-key' },
 		});
 
-		expect(result.status).toBe('Error');
+		expect(result).toMatchObject({ status: 'Error', message: 'The API key is missing, invalid or expired' });
 		expect(ls.sandbox.requests[0].status).toBe(401);
+	});
+
+	it('says so when the Base URL is not the API root', async () => {
+		const result = await ls.engine.testCredential({
+			credentialType: 'linkShortenerApi',
+			data: { baseUrl: ls.sandbox.baseUrl.replace(/\/api$/, '/wrong'), apiKey: ls.sandbox.apiKey },
+		});
+
+		expect(result).toMatchObject({ status: 'Error', message: expect.stringMatching(/^Nothing answers at this Base URL/) });
 	});
 
 	it('strips trailing slashes of the base URL in node requests too', async () => {

@@ -192,8 +192,7 @@ export async function paginate(
 		const [response] = await this.makeRoutingRequest({ ...requestData, options });
 		const pageRecords = recordsOf(response?.json);
 		records.push(...pageRecords);
-		const total = totalOf(response?.json);
-		if (pageRecords.length === 0 || (total !== undefined && records.length >= total)) break;
+		if (isLastPage(pageRecords, records.length, response?.json)) break;
 	}
 	return toItems(records.slice(0, limit), this.getItemIndex());
 }
@@ -215,9 +214,14 @@ export async function* listPages(
 		const records = recordsOf(response.body);
 		seen += records.length;
 		yield records;
-		const total = totalOf(response.body);
-		if (records.length === 0 || (total !== undefined && seen >= total)) return;
+		if (isLastPage(records, seen, response.body)) return;
 	}
+}
+
+/** D6: paging ends at an empty page or once `total` records have been seen. */
+function isLastPage(page: IDataObject[], seen: number, body: unknown): boolean {
+	const total = totalOf(body);
+	return page.length === 0 || (total !== undefined && seen >= total);
 }
 
 function isObject(value: unknown): value is IDataObject {

@@ -1,12 +1,11 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { apiError, LINK_PATHS, recordsOf } from '../transport';
+import { apiError, LINK_PATHS } from '../transport';
 import type { CreateManyOptions } from './options';
 import { retryDelayMs, type RateLimitPacer } from './rateLimit';
 import type { RowError } from './rowErrors';
-import { countOf } from './rowRanges';
 import type { PreparedRow } from './rows';
-import { sendBulkRequest } from './send';
+import { linksPerElement, sendBulkRequest } from './send';
 
 export type CreateOutcome =
 	| { kind: 'created'; links: IDataObject[] }
@@ -59,11 +58,7 @@ export async function createBatch(
 			const stopsRun = statusCode === 401 || statusCode === 403;
 			return { kind: 'notCreated', error: apiError(node, statusCode, body), stopsRun };
 		}
-		const links = recordsOf(body);
-		if (links.length !== rows.length) {
-			const message = `The server answered ${statusCode} with ${countOf(links.length, 'link')} for the ${rows.length} sent, so they cannot be matched to the input items`;
-			return { kind: 'inDoubt', error: new NodeOperationError(node, message) };
-		}
-		return { kind: 'created', links };
+		const matched = linksPerElement(node, answer.response, rows.length);
+		return 'links' in matched ? { kind: 'created', links: matched.links } : { kind: 'inDoubt', error: matched.error };
 	}
 }

@@ -1,7 +1,15 @@
-import { NodeApiError, NodeOperationError, type IExecuteFunctions, type IN8nHttpFullResponse } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IN8nHttpFullResponse,
+	type INode,
+} from 'n8n-workflow';
 
-import { apiResponse, type ApiRequest } from '../transport';
+import { apiResponse, recordsOf, type ApiRequest } from '../transport';
 import type { RowError } from './rowErrors';
+import { countOf } from './rowRanges';
 
 export type Answer =
 	| { kind: 'answered'; response: IN8nHttpFullResponse }
@@ -30,4 +38,20 @@ function errorCodeOf(error: unknown): string {
 		cause = cause.cause as typeof cause;
 	}
 	return '';
+}
+
+/**
+ * The links of a successful bulk answer, one per element sent, in order. Any other count cannot
+ * be matched to the input items: the caller reports those rows in doubt.
+ */
+export function linksPerElement(
+	node: INode,
+	response: IN8nHttpFullResponse,
+	sent: number,
+	sentNoun?: string,
+): { links: IDataObject[] } | { error: RowError } {
+	const links = recordsOf(response.body);
+	if (links.length === sent) return { links };
+	const message = `The server answered ${response.statusCode} with ${countOf(links.length, 'link')} for the ${sent}${sentNoun ? ` ${sentNoun}` : ''} sent, so they cannot be matched to the input items`;
+	return { error: new NodeOperationError(node, message) };
 }

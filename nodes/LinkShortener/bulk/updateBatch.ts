@@ -1,10 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiError, BULK_UPDATE_PATH, recordsOf } from '../transport';
+import { apiError, BULK_UPDATE_PATH } from '../transport';
 import type { RowError } from './rowErrors';
-import { countOf } from './rowRanges';
 import type { PreparedRow } from './rows';
-import { sendBulkRequest } from './send';
+import { linksPerElement, sendBulkRequest } from './send';
 
 /** The statuses with which bulk update refuses a whole request because of (at least) one element. */
 const REFUSED_FOR_AN_ELEMENT = new Set([400, 403, 404]);
@@ -33,10 +32,6 @@ export async function updateBatch(context: IExecuteFunctions, rows: readonly Pre
 	if (statusCode >= 400) {
 		return { kind: 'notUpdated', error: apiError(node, statusCode, responseBody), stopsRun: statusCode === 401 };
 	}
-	const links = recordsOf(responseBody);
-	if (links.length !== rows.length) {
-		const message = `The server answered ${statusCode} with ${countOf(links.length, 'link')} for the ${rows.length} updates sent, so they cannot be matched to the input items`;
-		return { kind: 'inDoubt', error: new NodeOperationError(node, message) };
-	}
-	return { kind: 'updated', links };
+	const matched = linksPerElement(node, answer.response, rows.length, 'updates');
+	return 'links' in matched ? { kind: 'updated', links: matched.links } : { kind: 'inDoubt', error: matched.error };
 }

@@ -4,6 +4,6 @@
 import { buildScanConfig } from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'scripts/**', 'examples/**', '*.js', '*.mjs', 'package-lock.json', 'tsconfig*.json'] },
+	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'dev/**', 'scripts/**', 'examples/**', '*.js', '*.mjs', 'package-lock.json', 'tsconfig*.json'] },
 	...(await buildScanConfig()),
 ];

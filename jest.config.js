@@ -9,9 +9,9 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '\\.e2e\\.test\\.ts$'],
-	globalSetup: '<rootDir>/test/helpers/global-setup.ts',
-	globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
-	setupFiles: ['<rootDir>/test/helpers/setup-env.ts'],
+	globalSetup: '<rootDir>/test/setup/global-setup.ts',
+	globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+	setupFiles: ['<rootDir>/test/setup/setup-env.ts'],
 	testTimeout: 30_000,
 	maxWorkers: 2,
 	transform: {

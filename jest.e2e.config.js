@@ -1,6 +1,6 @@
 /**
  * End-to-end tests against a real n8n (cached install outside the repo, see
- * scripts/n8n/install.js) with the packed package installed, plus a headless-Chromium check
+ * dev/n8n/install.js) with the packed package installed, plus a headless-Chromium check
  * of the editor. Run with `npm run test:e2e` (= jest -c jest.e2e.config.js --runInBand).
  * @type {import('jest').Config}
  */

@@ -7,7 +7,7 @@
  * the same per-row expressions.
  *   npm run bench [-- --sizes=10000,50000 --repeats=3]
  */
-import { Sandbox } from '../test/sandbox/server';
+import { Sandbox } from '../dev/sandbox/server';
 import { WorkerProcess } from './bench/child';
 import type { Job, JobResult, Operation } from './bench/jobs';
 import { plainBulkCreate, plainBulkUpdate, plainListAll } from './bench/plain';

@@ -16,8 +16,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { LinkShortenerApi } from '../credentials/LinkShortenerApi.credentials';
 import { LinkShortener } from '../nodes/LinkShortener/LinkShortener.node';
-import { Engine } from '../test/helpers/engine';
-import { Sandbox } from '../test/sandbox/server';
+import { Engine } from '../dev/engine/engine';
+import { Sandbox } from '../dev/sandbox/server';
 
 const TYPE = 'n8n-nodes-link-shortener.linkShortener';
 

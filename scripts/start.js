@@ -4,7 +4,7 @@
  * `npm start`: a local n8n with this package installed, wired to the sandbox API.
  *
  *   1. npm run build, npm pack
- *   2. the sandbox (test/sandbox/cli.ts) on port 5680 (another free port if 5680 is busy)
+ *   2. the sandbox (dev/sandbox/cli.ts) on port 5680 (another free port if 5680 is busy)
  *   3. a real n8n 2.41.1 from the cache (installed on first use, ~6 min, progress shown)
  *   4. a fresh n8n user folder with the packed package in .n8n/nodes (as the Community Nodes
  *      installer lays it out), a credential "Link Shortener Sandbox" for the sandbox, and the
@@ -20,7 +20,7 @@
  */
 const fs = require('fs');
 const path = require('path');
-const n8n = require('./n8n');
+const n8n = require('../dev/n8n');
 
 const args = new Set(process.argv.slice(2));
 const REPO = path.resolve(__dirname, '..');

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { LinkShortenerApi } from '../../credentials/LinkShortenerApi.credentials';
 import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
-import { Engine } from '../../test/helpers/engine';
+import { Engine } from '../../dev/engine/engine';
 import { PerRowExpressions } from './expressionsNode';
 import type { Job } from './jobs';
 

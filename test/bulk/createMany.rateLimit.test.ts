@@ -1,5 +1,5 @@
 import { useLinkShortener } from '../fixture';
-import { DEFAULT_RATE_LIMIT } from '../sandbox/server';
+import { DEFAULT_RATE_LIMIT } from '../../dev/sandbox/server';
 import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from './helpers';
 
 const path = BULK_CREATE_PATH;

@@ -1,5 +1,5 @@
 import { useLinkShortener } from '../fixture';
-import { SEEDED } from '../sandbox/server';
+import { SEEDED } from '../../dev/sandbox/server';
 import { BULK_CREATE_PATH, createMany, detailsOf, linkRows, pairedIndices, summary } from './helpers';
 
 const SEEDED_LINK_COUNT = SEEDED.ownLinks.length + SEEDED.foreignLinks.length;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { RecordedRequest } from '../sandbox/server';
+import type { RecordedRequest } from '../../dev/sandbox/server';
 
 export const BULK_CREATE_PATH = '/v1/links/bulk';
 export const BULK_UPDATE_PATH = '/public/links/bulk';

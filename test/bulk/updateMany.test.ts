@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useLinkShortener } from '../fixture';
-import { SEEDED } from '../sandbox/server';
+import { SEEDED } from '../../dev/sandbox/server';
 import { BULK_UPDATE_PATH, detailsOf, errorRows, pairedIndices, summary, updateMany } from './helpers';
 
 const path = BULK_UPDATE_PATH;

@@ -7,9 +7,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import * as n8n from '../../scripts/n8n';
-import type { N8nEnv, StartedN8n, WorkflowJson } from '../../scripts/n8n';
-import { Sandbox } from '../sandbox/server';
+import * as n8n from '../../dev/n8n';
+import type { N8nEnv, StartedN8n, WorkflowJson } from '../../dev/n8n';
+import { Sandbox } from '../../dev/sandbox/server';
 import { bindByName, loadExamples, packedTarball } from './harness';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, NODE_TYPE } from './workflows';
 

@@ -2,7 +2,7 @@
  * The example workflows in examples/*.json, imported and run unchanged (apart from the
  * credential id) by a real n8n against the sandbox.
  */
-import { nodeItems } from '../../scripts/n8n';
+import { nodeItems } from '../../dev/n8n';
 import { loadExamples, requestSummary, useN8nSuite } from './harness';
 import { NODE_TYPE } from './workflows';
 

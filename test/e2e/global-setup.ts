@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import * as n8n from '../../scripts/n8n';
+import * as n8n from '../../dev/n8n';
 
 export default async function globalSetup(): Promise<void> {
 	const started = Date.now();

@@ -1,5 +1,5 @@
 /** Deletes the temporary folder global-setup.ts packed the tarball into. */
-import * as n8n from '../../scripts/n8n';
+import * as n8n from '../../dev/n8n';
 
 export default async function globalTeardown(): Promise<void> {
 	const dir = process.env.E2E_PACK_DIR_TO_REMOVE;

@@ -11,9 +11,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import * as n8n from '../../scripts/n8n';
-import type { ExecuteResult, ImportedCredential, N8nEnv, RunJson, WorkflowJson } from '../../scripts/n8n';
-import { Sandbox, type SandboxOptions } from '../sandbox/server';
+import * as n8n from '../../dev/n8n';
+import type { ExecuteResult, ImportedCredential, N8nEnv, RunJson, WorkflowJson } from '../../dev/n8n';
+import { Sandbox, type SandboxOptions } from '../../dev/sandbox/server';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, WRONG_KEY_CREDENTIAL_NAME } from './workflows';
 
 export const WRONG_API_KEY = 'wrong-api-key';

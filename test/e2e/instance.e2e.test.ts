@@ -4,11 +4,11 @@
  * against the sandbox and fails clearly for a wrong key; the polling trigger runs in manual
  * mode (what the editor's "Fetch Test Event" does).
  */
-import * as n8n from '../../scripts/n8n';
-import type { N8nEnv, StartedN8n } from '../../scripts/n8n';
-import { SEEDED } from '../sandbox/server';
+import * as n8n from '../../dev/n8n';
+import type { N8nEnv, StartedN8n } from '../../dev/n8n';
+import { SEEDED } from '../../dev/sandbox/server';
 import { packedTarball, WRONG_API_KEY, bindByName } from './harness';
-import { Sandbox } from '../sandbox/server';
+import { Sandbox } from '../../dev/sandbox/server';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE, TRIGGER_TYPE, triggerWorkflow } from './workflows';
 
 let sandbox: Sandbox;

@@ -3,8 +3,8 @@
  * package installed, against the in-process sandbox. Asserts on n8n's run output and on the
  * sandbox's request log.
  */
-import { nodeError, nodeItems } from '../../scripts/n8n';
-import { SEEDED } from '../sandbox/server';
+import { nodeError, nodeItems } from '../../dev/n8n';
+import { SEEDED } from '../../dev/sandbox/server';
 import { requestSummary, useN8nSuite, WRONG_API_KEY } from './harness';
 import { LINK_NODE, linkWorkflow, locator, WRONG_KEY_CREDENTIAL_NAME } from './workflows';
 

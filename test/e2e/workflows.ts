@@ -2,7 +2,7 @@
  * Builders for the workflow JSON the e2e tests import into n8n. Parameter names follow
  * /work/shared/spec/node-contract.md (the package's public contract).
  */
-import type { WorkflowJson, WorkflowNode } from '../../scripts/n8n';
+import type { WorkflowJson, WorkflowNode } from '../../dev/n8n';
 
 export const PACKAGE_NAME = 'n8n-nodes-link-shortener';
 export const NODE_TYPE = `${PACKAGE_NAME}.linkShortener`;

@@ -1,5 +1,5 @@
 /**
- * Stand-ins for the two n8n-nodes-base nodes of the examples that test/helpers/node-types.ts
+ * Stand-ins for the two n8n-nodes-base nodes of the examples that dev/engine/node-types.ts
  * does not provide. Only what the examples use: Set 3.4 "assignments" (string and number),
  * and a Schedule Trigger that is never started (the examples run from their Manual Trigger).
  */

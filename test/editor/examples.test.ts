@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
 
-import { withDefaults, type WorkflowInput } from '../helpers/engine';
-import { SEEDED_CLICKS } from '../sandbox/server';
+import { withDefaults, type WorkflowInput } from '../../dev/engine/engine';
+import { SEEDED_CLICKS } from '../../dev/sandbox/server';
 import { scheduleTriggerStandIn, setStandIn } from './exampleStandIns';
 import { NODE_TYPE, useLinkShortener } from '../fixture';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SEEDED } from '../sandbox/server';
+import { SEEDED } from '../../dev/sandbox/server';
 import { NODE_TYPE, useLinkShortener } from '../fixture';
 
 const [SPRING] = SEEDED.ownLinks;

@@ -7,8 +7,8 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { TestCredentialsHelper } from '../helpers/engine';
-import { SEEDED } from '../sandbox/server';
+import { TestCredentialsHelper } from '../../dev/engine/engine';
+import { SEEDED } from '../../dev/sandbox/server';
 import { TRIGGER_TYPE, useLinkShortener, type LinkShortenerFixture } from '../fixture';
 
 const LIST = '/v1/links/list';

@@ -1,4 +1,4 @@
-import { SEEDED } from '../sandbox/server';
+import { SEEDED } from '../../dev/sandbox/server';
 import { NODE_TYPE, useLinkShortener } from '../fixture';
 
 describe('Domain dropdown (getVerifiedDomains)', () => {

@@ -1,4 +1,4 @@
-import { SEEDED, SEEDED_CLICKS } from '../sandbox/server';
+import { SEEDED, SEEDED_CLICKS } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../fixture';
 
 describe('Analytics > Get Clicks', () => {

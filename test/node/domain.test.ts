@@ -1,4 +1,4 @@
-import { SEEDED } from '../sandbox/server';
+import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../fixture';
 
 const getMany = (parameters: object = {}) => ({ resource: 'domain', operation: 'getMany', ...parameters });

@@ -1,6 +1,6 @@
 import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
-import { SEEDED } from '../sandbox/server';
+import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../fixture';
 
 const [spring, launch] = SEEDED.ownLinks;

@@ -1,4 +1,4 @@
-import { DEFAULT_RATE_LIMIT, SANDBOX_API_KEY, SEEDED, SEEDED_CLICKS, Sandbox } from './server';
+import { DEFAULT_RATE_LIMIT, SANDBOX_API_KEY, SEEDED, SEEDED_CLICKS, Sandbox } from '../../dev/sandbox/server';
 
 /** Response bodies are read loosely in these tests. */
 type Json = any;

@@ -1,6 +1,6 @@
 /**
  * Runs the Link Shortening API sandbox for people and for tests in another process:
- *   ts-node --transpile-only test/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY]
+ *   ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY]
  * The port also comes from SANDBOX_PORT; default 5680.
  */
 import { Sandbox } from './server';
@@ -22,7 +22,7 @@ function readCount(value: string | undefined, name: string, fallback: number): n
 async function main(): Promise<void> {
 	const args = process.argv.slice(2);
 	if (args.includes('--help') || args.includes('-h')) {
-		console.log('Usage: ts-node --transpile-only test/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY]');
+		console.log('Usage: ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY]');
 		return;
 	}
 	const port = readCount(readOption(args, '--port') ?? process.env.SANDBOX_PORT, 'port', 5680);
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
 	console.log(`Base URL: ${sandbox.baseUrl}`);
 	console.log(`API key: ${sandbox.apiKey}`);
 	console.log(
-		`Control: GET|DELETE ${sandbox.controlUrl}/requests, POST ${sandbox.controlUrl}/{faults,reset,rate-limit,links,domains} (see test/sandbox/README.md)`,
+		`Control: GET|DELETE ${sandbox.controlUrl}/requests, POST ${sandbox.controlUrl}/{faults,reset,rate-limit,links,domains} (see dev/sandbox/README.md)`,
 	);
 
 	let stopping = false;

@@ -1,5 +1,5 @@
 'use strict';
-// The sandbox API server as a child process (test/sandbox/cli.ts via ts-node), for
+// The sandbox API server as a child process (dev/sandbox/cli.ts via ts-node), for
 // `npm start`. The e2e tests start it in-process instead (Sandbox.start).
 const fs = require('fs');
 const path = require('path');
@@ -8,11 +8,11 @@ const { spawnTracked, stopProcess } = require('./processes');
 const REPO = path.resolve(__dirname, '..', '..');
 
 /**
- * Starts `ts-node --transpile-only test/sandbox/cli.ts --port <port>` and waits for its
+ * Starts `ts-node --transpile-only dev/sandbox/cli.ts --port <port>` and waits for its
  * "Base URL:" / "API key:" lines. Resolves { baseUrl, apiKey, port, stop(), logs() }.
  */
 async function startSandboxProcess({ port, timeoutMs = 60000, onLine } = {}) {
-	const cli = path.join(REPO, 'test', 'sandbox', 'cli.ts');
+	const cli = path.join(REPO, 'dev', 'sandbox', 'cli.ts');
 	const tsNode = path.join(REPO, 'node_modules', '.bin', 'ts-node');
 	if (!fs.existsSync(cli)) throw new Error(`sandbox CLI not found: ${cli}`);
 	if (!fs.existsSync(tsNode)) throw new Error(`ts-node not found (${tsNode}); run npm install`);

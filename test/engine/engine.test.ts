@@ -16,7 +16,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { Engine } from './engine';
+import { Engine } from '../../dev/engine/engine';
 
 // ---------------------------------------------------------------------------------------------
 // A throwaway local API on 127.0.0.1

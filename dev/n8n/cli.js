@@ -24,7 +24,7 @@ function newId() {
 async function runN8n(args, env, { timeoutMs = 180000, onLine } = {}) {
 	const l = layout();
 	if (!fs.existsSync(l.n8nBin)) {
-		throw new Error(`n8n is not installed in ${l.dir}; run \`node scripts/n8n/install.js\` first`);
+		throw new Error(`n8n is not installed in ${l.dir}; run \`node dev/n8n/install.js\` first`);
 	}
 	return runTracked(l.nodeBin, [l.n8nBin, ...args], { env, cwd: env.N8N_USER_FOLDER, timeoutMs, onLine });
 }

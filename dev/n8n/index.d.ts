@@ -1,4 +1,4 @@
-// Types for the CommonJS helpers in scripts/n8n (used by the TypeScript e2e tests).
+// Types for the CommonJS helpers in dev/n8n (used by the TypeScript e2e tests).
 import type { ChildProcess } from 'child_process';
 
 export declare const N8N_VERSION: string;

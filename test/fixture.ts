@@ -1,6 +1,6 @@
 import { LinkShortenerApi } from '../credentials/LinkShortenerApi.credentials';
 import { LinkShortener } from '../nodes/LinkShortener/LinkShortener.node';
-import { LinkShortenerTrigger } from '../nodes/LinkShortenerTrigger/LinkShortenerTrigger.node';
+import { LinkShortenerTrigger } from '../nodes/LinkShortener/LinkShortenerTrigger.node';
 import { Engine, type RunNodeOptions, type RunNodeResult } from '../dev/engine/engine';
 import { Sandbox, type SandboxOptions } from '../dev/sandbox/server';
 

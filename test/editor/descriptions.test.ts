@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
-import { LinkShortenerTrigger } from '../../nodes/LinkShortenerTrigger/LinkShortenerTrigger.node';
+import { LinkShortenerTrigger } from '../../nodes/LinkShortener/LinkShortenerTrigger.node';
 
 const NODES_DIR = join(__dirname, '..', '..', 'nodes');
 const main = new LinkShortener().description;
@@ -108,7 +108,7 @@ describe('Link Shortener Trigger: description', () => {
 
 	it('has its own light and dark icons', () => {
 		const icon = trigger.icon as { light: string; dark: string };
-		const files = [icon.light, icon.dark].map((reference) => join(NODES_DIR, 'LinkShortenerTrigger', reference.replace(/^file:/, '')));
+		const files = [icon.light, icon.dark].map((reference) => join(NODES_DIR, 'LinkShortener', reference.replace(/^file:/, '')));
 		for (const file of files) expect(existsSync(file)).toBe(true);
 		const [light, dark] = files.map((file) => readFileSync(file, 'utf8'));
 		expect(light).not.toBe(dark);
@@ -118,7 +118,7 @@ describe('Link Shortener Trigger: description', () => {
 
 describe.each([
 	['LinkShortener', 'LinkShortener.node.json', main],
-	['LinkShortenerTrigger', 'LinkShortenerTrigger.node.json', trigger],
+	['LinkShortener', 'LinkShortenerTrigger.node.json', trigger],
 ] as Array<[string, string, INodeTypeDescription]>)('codex %s', (folder, file, description) => {
 	const codex = codexOf(folder, file);
 

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { apiError, LINK_PATHS } from '../transport';
+import { apiError, LINK_PATHS } from '../shared/transport';
 import type { CreateManyOptions } from './options';
 import { retryDelayMs, type RateLimitPacer } from './rateLimit';
 import type { RowError } from './rowErrors';

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { MAX_BULK_CREATE_SIZE } from '../descriptions/bulk.description';
-import type { ApiPaths } from '../transport';
+import type { ApiPaths } from '../shared/transport';
 
 export type MappingMode = 'defineBelow' | 'autoMap';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../transport';
-import { RowValidator } from '../validation';
+import { asNodeError } from '../shared/transport';
+import { RowValidator } from '../shared/validation';
 import type { RowResults } from './results';
 
 /** An input row that passed the checks, with the request element built from it. */

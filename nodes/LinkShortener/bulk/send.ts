@@ -7,7 +7,7 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-import { apiResponse, recordsOf, type ApiRequest } from '../transport';
+import { apiResponse, recordsOf, type ApiRequest } from '../shared/transport';
 import type { RowError } from './rowErrors';
 import { countOf } from './rowRanges';
 

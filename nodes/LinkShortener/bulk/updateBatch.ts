@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { apiError, BULK_UPDATE_PATH } from '../transport';
+import { apiError, BULK_UPDATE_PATH } from '../shared/transport';
 import type { RowError } from './rowErrors';
 import type { PreparedRow } from './rows';
 import { linksPerElement, sendBulkRequest } from './send';

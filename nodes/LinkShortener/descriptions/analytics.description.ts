@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { RowValidator } from '../validation';
+import { RowValidator } from '../shared/validation';
 import { recordsRouting } from './routing';
 import { showFor } from './shared';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest, LINK_PATHS, recordsOf, totalOf } from '../transport';
+import { apiRequest, LINK_PATHS, recordsOf, totalOf } from '../shared/transport';
 
 const LINKS_PER_PAGE = 50;
 

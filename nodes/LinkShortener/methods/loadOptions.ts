@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listPages } from '../transport';
+import { listPages } from '../shared/transport';
 
 const VERIFIED = 1;
 

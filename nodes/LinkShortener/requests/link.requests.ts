@@ -6,8 +6,8 @@ import {
 	type INodeParameterResourceLocator,
 } from 'n8n-workflow';
 
-import { BULK_UPDATE_PATH, LINK_PATHS, listPages, type ApiPaths } from '../transport';
-import { isSet, RowValidator } from '../validation';
+import { BULK_UPDATE_PATH, LINK_PATHS, listPages, type ApiPaths } from '../shared/transport';
+import { isSet, RowValidator } from '../shared/validation';
 import { createLinkBody, FIELDS, updateLinkElement, type LinkFields } from './linkBodies';
 
 const FILTER_FIELDS = {

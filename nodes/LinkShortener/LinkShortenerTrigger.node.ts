@@ -12,8 +12,8 @@ import {
 	linksAtNewestTime,
 	newLinksNewestFirst,
 	newLinksOldestFirst,
-} from './linkFeed';
-import { oldestFirst, PollCursor } from './pollCursor';
+} from './trigger/linkFeed';
+import { oldestFirst, PollCursor } from './trigger/pollCursor';
 
 /** Shares of n8n's poll budget: reading newest first, then catching up oldest first. */
 const NEWEST_FIRST_SHARE = 0.4;

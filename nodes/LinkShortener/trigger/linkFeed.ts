@@ -7,7 +7,7 @@ import {
 	PAGE_SIZE,
 	recordsOf,
 	type ApiRequest,
-} from '../LinkShortener/transport';
+} from '../shared/transport';
 import { createdAtOf, PollCursor, type CatchUp } from './pollCursor';
 
 const NEWEST_FIRST = { createdAt: 'desc' };

@@ -1,4 +1,4 @@
-import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { createMany } from './bulk/createMany';
 import { updateMany } from './bulk/updateMany';
@@ -8,6 +8,7 @@ import { domainFields, domainOperations } from './descriptions/domain.descriptio
 import { linkFields, linkOperations } from './descriptions/link.description';
 import { getVerifiedDomains } from './methods/loadOptions';
 import { searchLinks } from './methods/listSearch';
+import { MAIN_CONNECTION } from './shared/connectionTypes';
 
 export class LinkShortener implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,8 +21,8 @@ export class LinkShortener implements INodeType {
 		description: 'Shorten links, update them in bulk, and read click analytics',
 		defaults: { name: 'Link Shortener' },
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		inputs: [MAIN_CONNECTION],
+		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'linkShortenerApi', required: true }],
 		requestDefaults: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',

@@ -1,12 +1,12 @@
-import {
-	NodeConnectionTypes,
-	type IDataObject,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-	type IPollFunctions,
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
 } from 'n8n-workflow';
 
+import { MAIN_CONNECTION } from './shared/connectionTypes';
 import {
 	latestLink,
 	linksAtNewestTime,
@@ -31,7 +31,7 @@ export class LinkShortenerTrigger implements INodeType {
 		defaults: { name: 'Link Shortener Trigger' },
 		polling: true,
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'linkShortenerApi', required: true }],
 		properties: [
 			{

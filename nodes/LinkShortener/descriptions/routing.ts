@@ -1,7 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestMethods, IHttpRequestOptions, INodeRequestOutput, INodeRequestSend, IRequestOptionsSimplified } from 'n8n-workflow';
 
 import { validateBeforeSending } from '../requests/rowGuard';
-import { checkResponse, outputRecords, paginate } from '../shared/transport';
+import { paginate } from '../shared/pager';
+import { checkResponse, outputRecords } from '../shared/transport';
 
 type BuildRequest = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
 

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listPages } from '../shared/transport';
+import { listPages } from '../shared/pager';
 
 const VERIFIED = 1;
 
@@ -18,7 +18,7 @@ function defaultFirstThenByName(a: IDataObject, b: IDataObject): number {
 export async function getVerifiedDomains(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const domains: IDataObject[] = [];
 	const request = { method: 'GET' as const, url: '/v1/domains', qs: { status: VERIFIED } };
-	for await (const page of listPages(this, request)) domains.push(...page.filter(isVerified));
+	for await (const { records } of listPages(this, request)) domains.push(...records.filter(isVerified));
 	return domains.sort(defaultFirstThenByName).map((domain) => ({
 		name: domain.isDefault === true ? `${String(domain.domainName)} (default)` : String(domain.domainName),
 		value: String(domain.id),

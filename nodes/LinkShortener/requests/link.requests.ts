@@ -6,7 +6,8 @@ import {
 	type INodeParameterResourceLocator,
 } from 'n8n-workflow';
 
-import { BULK_UPDATE_PATH, LINK_PATHS, listPages, type ApiPaths } from '../shared/transport';
+import { listPages } from '../shared/pager';
+import { BULK_UPDATE_PATH, LINK_PATHS, type ApiPaths } from '../shared/transport';
 import { isSet, RowValidator } from '../shared/validation';
 import { createLinkBody, FIELDS, updateLinkElement, type LinkFields } from './linkBodies';
 
@@ -104,8 +105,8 @@ export async function findLinkIdByShortUrl(
 	const wanted = normalizeShortUrl(shortUrl);
 	const search = decodeURIComponent(new URL(wanted).pathname.replace(/^\/+/, ''));
 	const request = { method: 'POST' as const, url: LINK_PATHS[apiPaths].list, body: { search } };
-	for await (const links of listPages(this, request)) {
-		const match = links.find((link) => normalizeShortUrl(String(link.shortUrl)) === wanted);
+	for await (const { records } of listPages(this, request)) {
+		const match = records.find((link) => normalizeShortUrl(String(link.shortUrl)) === wanted);
 		if (match) return String(match.id);
 	}
 	throw new NodeOperationError(this.getNode(), `No link has the short URL ${shortUrl}`, {

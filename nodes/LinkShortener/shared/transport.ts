@@ -1,10 +1,8 @@
 import {
 	NodeApiError,
 	NodeOperationError,
-	type DeclarativeRestApiSettings,
 	type IDataObject,
 	type IExecuteFunctions,
-	type IExecutePaginationFunctions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestMethods,
 	type ILoadOptionsFunctions,
@@ -28,10 +26,7 @@ export const LINK_PATHS: Record<ApiPaths, { create: string; bulkCreate: string; 
 /** Bulk update has a single path, whatever "API Paths" says. */
 export const BULK_UPDATE_PATH = '/public/links/bulk';
 
-/** The page size asked for when paging; servers may answer with fewer. */
-export const PAGE_SIZE = 100;
-
-type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -167,61 +162,6 @@ export function totalOf(body: unknown): number | undefined {
 
 export function toItems(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
 	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
-}
-
-/**
- * Pagination for list endpoints: `page` / `itemsPerPage` go in the body of a POST and in the
- * query of a GET. Stops at the limit, at `total`, or at an empty page. The page size stays
- * the same on every page so that page numbers keep meaning the same records, even when the
- * server answers with fewer records per page than asked.
- */
-export async function paginate(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
-	const where = requestData.options.method === 'GET' ? 'qs' : 'body';
-	const itemsPerPage = Math.min(PAGE_SIZE, limit);
-	const records: IDataObject[] = [];
-	for (let page = 1; records.length < limit; page++) {
-		const options = {
-			...requestData.options,
-			[where]: { ...(requestData.options[where] as IDataObject), page, itemsPerPage },
-		};
-		const [response] = await this.makeRoutingRequest({ ...requestData, options });
-		const pageRecords = recordsOf(response?.json);
-		records.push(...pageRecords);
-		if (isLastPage(pageRecords, records.length, response?.json)) break;
-	}
-	return toItems(records.slice(0, limit), this.getItemIndex());
-}
-
-/**
- * Pages through a list endpoint outside declarative routing (locators, dropdowns, triggers),
- * yielding each page's records; stops at `total` or at an empty page.
- */
-export async function* listPages(
-	context: ApiContext,
-	request: ApiRequest,
-	itemsPerPage = PAGE_SIZE,
-): AsyncGenerator<IDataObject[]> {
-	const where = request.method === 'GET' ? 'qs' : 'body';
-	let seen = 0;
-	for (let page = 1; ; page++) {
-		const paged = { ...request, [where]: { ...(request[where] as IDataObject), page, itemsPerPage } };
-		const response = await apiRequest.call(context, paged);
-		const records = recordsOf(response.body);
-		seen += records.length;
-		yield records;
-		if (isLastPage(records, seen, response.body)) return;
-	}
-}
-
-/** D6: paging ends at an empty page or once `total` records have been seen. */
-function isLastPage(page: IDataObject[], seen: number, body: unknown): boolean {
-	const total = totalOf(body);
-	return page.length === 0 || (total !== undefined && seen >= total);
 }
 
 function isObject(value: unknown): value is IDataObject {

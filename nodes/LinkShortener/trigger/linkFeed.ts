@@ -1,13 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import {
-	apiRequest,
-	LINK_PATHS,
-	listPages,
-	PAGE_SIZE,
-	recordsOf,
-	type ApiRequest,
-} from '../shared/transport';
+import { listPages } from '../shared/pager';
+import { apiRequest, LINK_PATHS, recordsOf, type ApiRequest } from '../shared/transport';
 import { createdAtOf, PollCursor, type CatchUp } from './pollCursor';
 
 const NEWEST_FIRST = { createdAt: 'desc' };
@@ -37,8 +31,8 @@ export async function latestLink(context: IPollFunctions): Promise<IDataObject |
 export async function linksAtNewestTime(context: IPollFunctions): Promise<IDataObject[]> {
 	const found = new Map<string, IDataObject>();
 	let newest: number | undefined;
-	for await (const page of listPages(context, listRequest({ order: NEWEST_FIRST }))) {
-		for (const link of page.filter((record) => !Number.isNaN(createdAtOf(record)))) {
+	for await (const { records } of listPages(context, listRequest({ order: NEWEST_FIRST }))) {
+		for (const link of records.filter((record) => !Number.isNaN(createdAtOf(record)))) {
 			newest ??= createdAtOf(link);
 			if (createdAtOf(link) < newest) return [...found.values()];
 			found.set(String(link.id), link);
@@ -57,9 +51,9 @@ export async function newLinksNewestFirst(
 	deadline: number,
 ): Promise<LinkBatch> {
 	const found = new Map<string, IDataObject>();
-	for await (const page of listPages(context, listRequest({ order: NEWEST_FIRST }))) {
-		for (const link of page) if (cursor.isNew(link)) found.set(String(link.id), link);
-		if (page.some((link) => cursor.isOlder(link))) break;
+	for await (const { records } of listPages(context, listRequest({ order: NEWEST_FIRST }))) {
+		for (const link of records) if (cursor.isNew(link)) found.set(String(link.id), link);
+		if (records.some((link) => cursor.isOlder(link))) break;
 		if (Date.now() >= deadline) return { links: [...found.values()], complete: false };
 	}
 	return { links: [...found.values()], complete: true };
@@ -88,7 +82,8 @@ export async function newLinksOldestFirst(
 	if (resume.after !== null) body.createdAt = { after: resume.after };
 
 	const found = new Map<string, IDataObject>();
-	for await (const { page, records } of pagesFrom(context, body, resume.page)) {
+	const pager = listPages(context, listRequest(body), { firstPage: resume.page });
+	for await (const { number: page, records } of pager) {
 		// The page it stopped on starts with links already emitted, unless links were
 		// deleted and the pages moved up: then read the listing from its start.
 		if (page === resume.page && page > 1 && records.length > 0 && cursor.isNew(records[0])) {
@@ -103,20 +98,4 @@ export async function newLinksOldestFirst(
 function dayFilterFor(cursor: PollCursor): string | null {
 	if (cursor.lastCreatedAt === null) return null;
 	return new Date(cursor.lastCreatedAt - 2 * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Pages of a listing from `firstPage` on, until an empty page or one shorter than the others. */
-async function* pagesFrom(
-	context: IPollFunctions,
-	body: IDataObject,
-	firstPage: number,
-): AsyncGenerator<{ page: number; records: IDataObject[] }> {
-	let fullPageSize = 0;
-	for (let page = firstPage; ; page++) {
-		const request = listRequest({ ...body, page, itemsPerPage: PAGE_SIZE });
-		const records = recordsOf((await apiRequest.call(context, request)).body);
-		yield { page, records };
-		fullPageSize = Math.max(fullPageSize, records.length);
-		if (records.length === 0 || records.length < fullPageSize) return;
-	}
 }

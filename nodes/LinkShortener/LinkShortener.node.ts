@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { createMany } from './bulk/createMany';
-import { updateMany } from './bulk/updateMany';
+import { createMany } from './resources/bulk/createMany';
+import { updateMany } from './resources/bulk/updateMany';
 import { analyticsFields, analyticsOperations } from './descriptions/analytics.description';
 import { bulkFields, bulkOperations } from './descriptions/bulk.description';
 import { domainFields, domainOperations } from './descriptions/domain.description';

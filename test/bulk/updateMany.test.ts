@@ -153,7 +153,7 @@ describe('Bulk > Update Many', () => {
 		expect(summary(ls.sandbox.requests).map(([, , status]) => status)).toEqual([200, 500]);
 		expect(error?.message).toBe(
 			'Bulk update stopped: batch 2 of 2 (input items 2–3) got no usable answer: 500 Injected fault: HTTP 500. ' +
-				'2 links were already updated (input items 0–1). In doubt, not re-sent: input items 2–3.',
+				'2 links were already updated (input items 0–1; batch 1). In doubt, not re-sent: input items 2–3.',
 		);
 		expect(error?.description).toContain('running the in-doubt items again is safe');
 	});

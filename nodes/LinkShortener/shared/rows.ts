@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../shared/transport';
-import { RowValidator } from '../shared/validation';
-import type { RowResults } from './results';
+import type { RowResults } from './rowResults';
+import { asNodeError } from './transport';
+import { RowValidator } from './validation';
 
 /** An input row that passed the checks, with the request element built from it. */
 export interface PreparedRow {
@@ -11,25 +11,25 @@ export interface PreparedRow {
 }
 
 /** Builds one row's request element; throws (an InvalidInputError, an expression error...) when the row cannot be sent. */
-export type ElementBuilder = (row: number, check: RowValidator) => IDataObject;
+export type ElementBuilder = (row: number, check: RowValidator) => IDataObject | Promise<IDataObject>;
 
 /**
  * Reads and checks every input row before anything is sent. Without "Continue On Fail" the
  * first bad row stops the run (nothing sent yet); with it, each bad row becomes its error item
  * and the others go on.
  */
-export function prepareRows(
+export async function prepareRows(
 	context: IExecuteFunctions,
 	rowCount: number,
 	buildElement: ElementBuilder,
 	results: RowResults,
-): PreparedRow[] {
+): Promise<PreparedRow[]> {
 	const node = context.getNode();
 	const continueOnFail = context.continueOnFail();
 	const prepared: PreparedRow[] = [];
 	for (let row = 0; row < rowCount; row++) {
 		try {
-			prepared.push({ index: row, element: buildElement(row, new RowValidator(node, row)) });
+			prepared.push({ index: row, element: await buildElement(row, new RowValidator(node, row)) });
 		} catch (error) {
 			// An InvalidInputError, or an expression that could not be evaluated for this row.
 			const rowError = asNodeError(node, error, row);
@@ -46,4 +46,27 @@ export function batchesOf<T>(rows: readonly T[], size: number): T[][] {
 	const batches: T[][] = [];
 	for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
 	return batches;
+}
+
+/** A whole-number option of a bulk run (read once, from item 0), refused before anything is sent. */
+export function wholeNumberOption(
+	context: IExecuteFunctions,
+	value: unknown,
+	fallback: number,
+	label: string,
+	minimum: number,
+): number {
+	if (value === undefined || value === null || value === '') return fallback;
+	const number = Number(value);
+	if (!Number.isInteger(number) || number < minimum) {
+		throw new NodeOperationError(context.getNode(), `${label} must be a whole number of at least ${minimum}`, {
+			description: `"${label}" is ${String(value)}. Nothing was sent.`,
+		});
+	}
+	return number;
+}
+
+/** The "options" collection of a bulk run; options apply to the whole run, not to each row. */
+export function runOptions(context: IExecuteFunctions): IDataObject {
+	return context.getNodeParameter('options', 0, {}) as IDataObject;
 }

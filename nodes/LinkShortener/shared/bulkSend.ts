@@ -7,8 +7,8 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-import { apiResponse, recordsOf, type ApiRequest } from '../shared/transport';
-import type { RowError } from './rowErrors';
+import { apiResponse, recordsOf, type ApiRequest } from './transport';
+import type { RowError } from './rowResults';
 import { countOf } from './rowRanges';
 
 export type Answer =

@@ -1,0 +1,125 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { apiPathsOption, createLinkFields, showFor } from '../../descriptions/shared';
+import { createLinkBody, type LinkFields } from '../../requests/linkBodies';
+import { runBatches } from '../../shared/batches';
+import { linksPerElement } from '../../shared/bulkSend';
+import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
+import { LINK_PATHS } from '../../shared/transport';
+import { mappingModeOf } from './mappingMode';
+
+export const MAX_BULK_CREATE_SIZE = 10_000;
+const DEFAULT_MAX_RETRIES = 5;
+
+export const createManyFields: INodeProperties[] = [
+	{
+		displayName:
+			'Each input item needs a "longUrl" field; "title", "path", "domain", "expiredAt" and "tags" are used when present, other fields are ignored',
+		name: 'autoMapNoticeCreate',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('bulk', ['createMany'], { mappingMode: ['autoMap'] }),
+	},
+	...createLinkFields(showFor('bulk', ['createMany'], { mappingMode: ['defineBelow'] })),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('bulk', ['createMany']),
+		options: [
+			apiPathsOption,
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
+				default: MAX_BULK_CREATE_SIZE,
+				description: 'Links per request; the API accepts at most 10,000',
+			},
+			{
+				displayName: 'Max Retries',
+				name: 'maxRetries',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_MAX_RETRIES,
+				description: 'How often to re-send a batch the server refused with 429 (rate limit) before giving up',
+			},
+		],
+	},
+];
+
+const IN_DOUBT_ADVICE =
+	'A server error (5xx), a lost answer or a timeout does not tell whether the server created the links, so the node does not send them again: that could create duplicates. Check which of the in-doubt items exist (for example with Link > Get Many) before running them again.';
+const NOT_CREATED_ADVICE =
+	'The items that were not created can be run again. Turn on "Continue On Fail" (Settings > On Error) to get every created link as an item and every other input item as an error item.';
+
+/** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
+export async function createMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	if (this.getInputData().length === 0) return [[]];
+	const options = runOptions(this);
+	const node = this.getNode();
+	const batchSize = wholeNumberOption(this, options.batchSize, MAX_BULK_CREATE_SIZE, 'Batch Size', 1);
+	if (batchSize > MAX_BULK_CREATE_SIZE) {
+		throw new NodeOperationError(
+			node,
+			`Batch Size ${batchSize} is too large: the API accepts at most ${MAX_BULK_CREATE_SIZE} links per request`,
+			{ description: `Set "Batch Size" (options.batchSize) to ${MAX_BULK_CREATE_SIZE} or less. Nothing was sent.` },
+		);
+	}
+	const maxRetries = wholeNumberOption(this, options.maxRetries, DEFAULT_MAX_RETRIES, 'Max Retries', 0);
+	const url = LINK_PATHS[options.apiPaths === 'legacy' ? 'legacy' : 'v1'].bulkCreate;
+	return await runBatches(this, {
+		name: 'create',
+		verb: 'created',
+		buildElement: createElementBuilder(this),
+		batchSize,
+		request: (elements) => ({ method: 'POST', url, body: elements }),
+		match: (response, rows) => linksPerElement(node, response, rows.length),
+		refusedStatuses: new Set(),
+		// Authentication and permission failures would refuse every later batch too.
+		stopStatuses: new Set([401, 403]),
+		rateLimit: { maxRetries },
+		refusedWording: 'was not created',
+		inDoubtNote: 'The server may have created this link; it was not sent again, to avoid a duplicate',
+		inDoubtAdvice: IN_DOUBT_ADVICE,
+		notDoneAdvice: NOT_CREATED_ADVICE,
+	});
+}
+
+/** How each input row becomes one element of the bulk-create body. */
+function createElementBuilder(context: IExecuteFunctions): ElementBuilder {
+	if (mappingModeOf(context) === 'autoMap') {
+		// The fast path: the item's own fields, no expression evaluated per row.
+		const items = context.getInputData();
+		return (row, check) => createLinkBody(autoMappedFields(items[row].json), check);
+	}
+	return (row, check) =>
+		createLinkBody(
+			{
+				longUrl: context.getNodeParameter('longUrl', row),
+				title: context.getNodeParameter('title', row, ''),
+				...(context.getNodeParameter('additionalFields', row, {}) as IDataObject),
+			},
+			check,
+		);
+}
+
+/** Only the fields a link is created from; any other field of the item is ignored. */
+function autoMappedFields(json: IDataObject): LinkFields {
+	return {
+		longUrl: json.longUrl,
+		title: json.title,
+		path: json.path,
+		domain: json.domain,
+		expiredAt: json.expiredAt,
+		tags: json.tags,
+	};
+}

@@ -1,0 +1,113 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { showFor, updateLinkFields } from '../../descriptions/shared';
+import {
+	UPDATE_PARAMETERS,
+	updateLinkElement,
+	type LinkUpdateFields,
+	type UpdateFieldNames,
+} from '../../requests/linkBodies';
+import { runBatches } from '../../shared/batches';
+import { linksPerElement } from '../../shared/bulkSend';
+import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
+import { BULK_UPDATE_PATH } from '../../shared/transport';
+import { mappingModeOf } from './mappingMode';
+
+const DEFAULT_BATCH_SIZE = 1000;
+
+export const updateManyFields: INodeProperties[] = [
+	{
+		displayName:
+			'Each input item needs the link UUID in its ID field, named as in the records this node outputs; "longUrl", "title", "expiredAt" and "tags" are updated when present, other fields are ignored',
+		name: 'autoMapNoticeUpdate',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('bulk', ['updateMany'], { mappingMode: ['autoMap'] }),
+	},
+	{
+		displayName: 'Link ID',
+		name: 'linkId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 3f1c6a3e-8a4b-4f4e-9a53-0f0d6a1c2b7e',
+		description: 'The UUID of the link to update, usually an expression that reads it from the input item',
+		displayOptions: showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] }),
+	},
+	updateLinkFields(showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] })),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor('bulk', ['updateMany']),
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_BATCH_SIZE,
+				description: 'Updates per request',
+			},
+		],
+	},
+];
+
+/** The statuses with which bulk update refuses a whole request because of (at least) one element (D4). */
+export const REFUSED_FOR_AN_ELEMENT: ReadonlySet<number> = new Set([400, 403, 404]);
+
+export const UPDATE_IN_DOUBT_ADVICE =
+	'A server error (5xx), a lost answer or a timeout does not tell whether the server applied the updates. Updates are idempotent, so running the in-doubt items again is safe.';
+export const NOT_UPDATED_ADVICE =
+	'Fix or remove the refused item and run the items that were not updated again (updates are idempotent). Turn on "Continue On Fail" (Settings > On Error) to update every good item and get each refused one as an error item.';
+
+/** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
+export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	if (this.getInputData().length === 0) return [[]];
+	const options = runOptions(this);
+	const node = this.getNode();
+	return await runBatches(this, {
+		name: 'update',
+		verb: 'updated',
+		buildElement: updateElementBuilder(this),
+		batchSize: wholeNumberOption(this, options.batchSize, DEFAULT_BATCH_SIZE, 'Batch Size', 1),
+		request: (elements) => ({ method: 'PATCH', url: BULK_UPDATE_PATH, body: elements }),
+		match: (response, rows) => linksPerElement(node, response, rows.length, 'updates'),
+		refusedStatuses: REFUSED_FOR_AN_ELEMENT,
+		stopStatuses: new Set([401]),
+		refusedWording: 'was refused',
+		inDoubtNote: 'The server may or may not have applied this update',
+		inDoubtAdvice: UPDATE_IN_DOUBT_ADVICE,
+		notDoneAdvice: NOT_UPDATED_ADVICE,
+	});
+}
+
+const AUTO_MAPPED_FIELDS: UpdateFieldNames = {
+	id: { label: 'ID', parameter: 'id' },
+	changes: { label: 'fields to update', parameter: 'longUrl, title, expiredAt, tags' },
+};
+
+/** How each input row becomes one element of the bulk-update body. */
+function updateElementBuilder(context: IExecuteFunctions): ElementBuilder {
+	if (mappingModeOf(context) === 'autoMap') {
+		// The fast path: the item's own fields, no expression evaluated per row.
+		const items = context.getInputData();
+		return (row, check) => {
+			const json = items[row].json;
+			return updateLinkElement(json.id, autoMappedChanges(json), check, AUTO_MAPPED_FIELDS);
+		};
+	}
+	return (row, check) =>
+		updateLinkElement(
+			context.getNodeParameter('linkId', row),
+			context.getNodeParameter('updateFields', row, {}) as IDataObject,
+			check,
+			UPDATE_PARAMETERS,
+		);
+}
+
+function autoMappedChanges(json: IDataObject): LinkUpdateFields {
+	return { longUrl: json.longUrl, title: json.title, expiredAt: json.expiredAt, tags: json.tags };
+}

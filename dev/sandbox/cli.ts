@@ -1,6 +1,6 @@
 /**
  * Runs the Link Shortening API sandbox for people and for tests in another process:
- *   ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY]
+ *   ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY] [--latency-ms N] [--page-size-cap N]
  * The port also comes from SANDBOX_PORT; default 5680.
  */
 import { Sandbox } from './server';
@@ -22,18 +22,27 @@ function readCount(value: string | undefined, name: string, fallback: number): n
 async function main(): Promise<void> {
 	const args = process.argv.slice(2);
 	if (args.includes('--help') || args.includes('-h')) {
-		console.log('Usage: ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY]');
+		console.log('Usage: ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY] [--latency-ms N] [--page-size-cap N]');
 		return;
 	}
 	const port = readCount(readOption(args, '--port') ?? process.env.SANDBOX_PORT, 'port', 5680);
 	const seedLinks = readCount(readOption(args, '--seed-links'), 'seed-links', 0);
 	const apiKey = readOption(args, '--api-key');
+	const latencyMs = readCount(readOption(args, '--latency-ms'), 'latency-ms', 0);
+	const pageSizeCap = readOption(args, '--page-size-cap');
 
-	const sandbox = await Sandbox.start({ port, seedLinks, ...(apiKey ? { apiKey } : {}) });
+	const sandbox = await Sandbox.start({
+		port,
+		seedLinks,
+		latencyMs,
+		...(apiKey ? { apiKey } : {}),
+		...(pageSizeCap === undefined ? {} : { pageSizeCap: readCount(pageSizeCap, 'page-size-cap', 0) }),
+	});
 	console.log(`Base URL: ${sandbox.baseUrl}`);
 	console.log(`API key: ${sandbox.apiKey}`);
+	if (latencyMs > 0) console.log(`Latency: ${latencyMs} ms per request`);
 	console.log(
-		`Control: GET|DELETE ${sandbox.controlUrl}/requests, POST ${sandbox.controlUrl}/{faults,reset,rate-limit,links,domains} (see dev/sandbox/README.md)`,
+		`Control: GET|DELETE ${sandbox.controlUrl}/requests, POST ${sandbox.controlUrl}/{faults,reset,rate-limit,latency,page-size-cap,links,domains}, GET ${sandbox.controlUrl}/stats (see dev/sandbox/README.md)`,
 	);
 
 	let stopping = false;

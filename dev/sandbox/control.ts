@@ -28,6 +28,12 @@ function readLinkFields(raw: unknown): Partial<Record<(typeof LINK_FIELDS)[numbe
 	return fields;
 }
 
+function numberField(body: unknown, name: string): number {
+	const value = isPlainObject(body) ? body[name] : undefined;
+	if (typeof value !== 'number') throw new Error(`${name} must be a number`);
+	return value;
+}
+
 /** The control endpoints (no auth): thin wrappers over the Sandbox methods, for tests in another process. */
 export function handleControl(sandbox: Sandbox, method: string, pathname: string, parsed: ParsedBody): ApiResponse {
 	if (!parsed.ok) return refuse('Malformed JSON body');
@@ -55,6 +61,19 @@ export function handleControl(sandbox: Sandbox, method: string, pathname: string
 				const count = request.count ?? 1;
 				if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return refuse('count must be a non-negative integer');
 				return { status: 200, body: sandbox.addLinks(count, readLinkFields(request.fields)) };
+			}
+			case 'POST /latency':
+				sandbox.setLatency(numberField(body, 'ms'));
+				return DONE;
+			case 'POST /page-size-cap':
+				sandbox.setPageSizeCap(body === null || body === undefined ? undefined : numberField(body, 'cap'));
+				return DONE;
+			case 'GET /stats':
+				return { status: 200, body: { requests: sandbox.requests.length, inFlight: sandbox.inFlight, maxInFlight: sandbox.maxInFlight } };
+			case 'DELETE /links': {
+				const ids = isPlainObject(body) ? body.ids : undefined;
+				if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) return refuse('ids must be an array of link ids');
+				return { status: 200, body: sandbox.deleteLinks(ids as string[]) };
 			}
 			case 'POST /domains': {
 				const request = isPlainObject(body) ? body : {};

@@ -1,21 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
+import { handleApiRequest, type ApiContext } from './api-request';
 import { handleControl, isControlPath } from './control';
-import { FaultQueue, rateLimitFaultResponse, statusFaultResponse } from './faults';
-import {
-	flatError,
-	flattenHeaders,
-	flattenQuery,
-	parseJsonBody,
-	readBody,
-	UNAUTHORIZED,
-	writeResponse,
-	type ApiResponse,
-	type ParsedBody,
-} from './http';
+import { FaultQueue } from './faults';
+import { flatError, parseJsonBody, readBody, writeResponse } from './http';
 import { RateLimiter } from './rate-limiter';
-import { findRoute } from './router';
-import { BULK_UPDATE_UNAUTHORIZED, bulkUpdateInvalid } from './routes/bulk-update';
 import { SandboxState } from './state';
 import type { FaultRule, RateLimit, RecordedRequest, SandboxDomain, SandboxLink, SandboxOptions } from './types';
 
@@ -24,6 +13,7 @@ export type {
 	ClickEvent,
 	Fault,
 	FaultRule,
+	JunkBody,
 	RateLimit,
 	RecordedRequest,
 	SandboxDomain,
@@ -35,6 +25,14 @@ export type {
 export const SANDBOX_API_KEY = 'sandbox-api-key';
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { perSecond: 10, perMinute: 300 };
 export const DEFAULT_PAGE_SIZE_CAP = 100;
+
+function assertNonNegative(value: number, name: string): void {
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+}
+
+function assertPageSizeCap(cap: number): void {
+	if (!Number.isInteger(cap) || cap < 1) throw new Error('the page size cap must be a positive integer');
+}
 
 function assertRateLimit(limit: RateLimit): void {
 	const valid = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 1;
@@ -49,19 +47,33 @@ export class Sandbox {
 	private readonly state: SandboxState;
 	private readonly faults = new FaultQueue();
 	private readonly limiter: RateLimiter;
-	private readonly pageSizeCap: number;
-	private readonly logBodies: boolean;
+	private readonly options: SandboxOptions;
+	private readonly context: ApiContext;
 	private readonly server: Server;
+	private readonly otherOrigins: Sandbox[] = [];
 	private port = 0;
+	private inFlightNow = 0;
+	private inFlightMax = 0;
 
 	private constructor(options: SandboxOptions) {
+		this.options = options;
 		this.apiKey = options.apiKey ?? SANDBOX_API_KEY;
-		this.pageSizeCap = options.pageSizeCap ?? DEFAULT_PAGE_SIZE_CAP;
-		this.logBodies = options.logBodies ?? true;
+		if (options.pageSizeCap !== undefined) assertPageSizeCap(options.pageSizeCap);
+		if (options.latencyMs !== undefined) assertNonNegative(options.latencyMs, 'latencyMs');
 		const limit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
 		if (limit) assertRateLimit(limit);
 		this.limiter = new RateLimiter(limit ? { ...limit } : undefined);
 		this.state = new SandboxState(options.seedLinks ?? 0);
+		this.context = {
+			apiKey: this.apiKey,
+			state: this.state,
+			faults: this.faults,
+			limiter: this.limiter,
+			pageSizeCap: options.pageSizeCap ?? DEFAULT_PAGE_SIZE_CAP,
+			latencyMs: options.latencyMs ?? 0,
+			logBodies: options.logBodies ?? true,
+			requests: this.requests,
+		};
 		this.server = createServer((req, res) => void this.onRequest(req, res));
 	}
 
@@ -83,6 +95,11 @@ export class Sandbox {
 		return `http://127.0.0.1:${this.port}/api`;
 	}
 
+	/** 'http://127.0.0.1:<port>': what a redirect fault's `origin` takes. */
+	get origin(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
 	/** 'http://127.0.0.1:<port>/__sandbox': the control endpoints. */
 	get controlUrl(): string {
 		return `http://127.0.0.1:${this.port}/__sandbox`;
@@ -102,8 +119,54 @@ export class Sandbox {
 		return this.limiter.current;
 	}
 
+	/** Largest itemsPerPage served by the links list and domains. */
+	get pageSizeCap(): number {
+		return this.context.pageSizeCap;
+	}
+
+	/** How long every API request waits before it is handled (ms). */
+	get latencyMs(): number {
+		return this.context.latencyMs;
+	}
+
+	/** API requests received and not yet answered (or dropped). */
+	get inFlight(): number {
+		return this.inFlightNow;
+	}
+
+	/** The most API requests in flight at once since the start, reset() or clearRequests(). */
+	get maxInFlight(): number {
+		return this.inFlightMax;
+	}
+
+	/** The recorded requests that carried an X-API-Key header (any value): on another origin, a leaked key. */
+	get requestsWithApiKey(): RecordedRequest[] {
+		return this.requests.filter((request) => request.headers['x-api-key'] !== undefined);
+	}
+
 	clearRequests(): void {
 		this.requests.length = 0;
+		this.inFlightMax = this.inFlightNow;
+	}
+
+	setPageSizeCap(cap: number | undefined): void {
+		if (cap !== undefined) assertPageSizeCap(cap);
+		this.context.pageSizeCap = cap ?? DEFAULT_PAGE_SIZE_CAP;
+	}
+
+	setLatency(ms: number): void {
+		assertNonNegative(ms, 'latency');
+		this.context.latencyMs = ms;
+	}
+
+	/**
+	 * Another sandbox on another port (another origin), stopped with this one: the target of a cross-origin
+	 * redirect fault, whose `requestsWithApiKey` shows whether the key arrived there.
+	 */
+	async startOtherOrigin(options: SandboxOptions = {}): Promise<Sandbox> {
+		const other = await Sandbox.start({ apiKey: this.apiKey, ...options, port: 0 });
+		this.otherOrigins.push(other);
+		return other;
 	}
 
 	injectFault(rule: FaultRule): void {
@@ -116,12 +179,17 @@ export class Sandbox {
 		this.limiter.setLimit(limit ? { ...limit } : undefined);
 	}
 
-	/** Back to the seeded state: links, domains, clicks, faults, request log, rate-limit windows (the limit itself stays). */
+	/**
+	 * Back to the seeded state: links, domains, clicks, faults, request log, maxInFlight, rate-limit windows (the
+	 * limit itself stays); the page size cap and latency go back to the start options.
+	 */
 	reset(): void {
 		this.state.reset();
 		this.faults.clear();
 		this.clearRequests();
 		this.limiter.clear();
+		this.context.pageSizeCap = this.options.pageSizeCap ?? DEFAULT_PAGE_SIZE_CAP;
+		this.context.latencyMs = this.options.latencyMs ?? 0;
 	}
 
 	/** Adds links at once, all with the same createdAt (now unless given); owner = the key's user unless given. */
@@ -129,12 +197,18 @@ export class Sandbox {
 		return this.state.addLinks(count, fields);
 	}
 
+	/** Removes links (unknown ids are skipped); answers the removed ones. */
+	deleteLinks(ids: string[]): SandboxLink[] {
+		return this.state.deleteLinks(ids);
+	}
+
 	addDomains(count: number, status = 1): SandboxDomain[] {
 		return this.state.addDomains(count, status);
 	}
 
-	stop(): Promise<void> {
-		return new Promise((resolve, reject) => {
+	async stop(): Promise<void> {
+		await Promise.all(this.otherOrigins.splice(0).map((other) => other.stop()));
+		await new Promise<void>((resolve, reject) => {
 			this.server.close((error) => (error ? reject(error) : resolve()));
 			this.server.closeAllConnections();
 		});
@@ -143,18 +217,20 @@ export class Sandbox {
 	private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		try {
 			const arrivedAt = Date.now();
-			const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-			const received = await readBody(req);
+			const url = new URL(req.url ?? '/', this.origin);
 			if (isControlPath(url.pathname)) {
+				const received = await readBody(req);
 				const body = received === 'tooLarge' ? ({ ok: false, raw: '' } as const) : parseJsonBody(received.text);
 				writeResponse(res, handleControl(this, req.method ?? 'GET', url.pathname, body));
 				return;
 			}
+			this.countInFlight(res);
+			const received = await readBody(req);
 			if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
 				writeResponse(res, flatError(404, `Not found: ${url.pathname} (the API is under /api)`));
 				return;
 			}
-			await this.onApiRequest(req, res, url, received, arrivedAt);
+			await handleApiRequest(this.context, req, res, url, received, arrivedAt);
 		} catch (error) {
 			if (!res.headersSent && !res.destroyed) {
 				writeResponse(res, flatError(500, `Sandbox error: ${error instanceof Error ? error.message : String(error)}`));
@@ -162,100 +238,10 @@ export class Sandbox {
 		}
 	}
 
-	private async onApiRequest(
-		req: IncomingMessage,
-		res: ServerResponse,
-		url: URL,
-		received: Awaited<ReturnType<typeof readBody>>,
-		arrivedAt: number,
-	): Promise<void> {
-		const startedAt = performance.now();
-		const startedCpu = process.cpuUsage();
-		const method = (req.method ?? 'GET').toUpperCase();
-		const path = url.pathname.slice('/api'.length) || '/';
-		const headers = flattenHeaders(req);
-		const query = flattenQuery(url.searchParams);
-		const parsed: ParsedBody = received === 'tooLarge' ? { ok: false, raw: '' } : parseJsonBody(received.text);
-		const parsedValue = parsed.ok ? parsed.value : parsed.raw;
-
-		const record: RecordedRequest = {
-			method,
-			path,
-			query,
-			headers,
-			body: this.logBodies ? parsedValue : undefined,
-			status: 0,
-			at: arrivedAt,
-			bodyBytes: received === 'tooLarge' ? undefined : received.bytes,
-			bodyItems: Array.isArray(parsedValue) ? parsedValue.length : undefined,
-		};
-		this.requests.push(record);
-		const measure = () => {
-			const cpu = process.cpuUsage(startedCpu);
-			record.durationMs = performance.now() - startedAt;
-			record.cpuMs = (cpu.user + cpu.system) / 1000;
-		};
-		const answer = (response: ApiResponse) => {
-			writeResponse(res, response);
-			record.status = response.status;
-			measure();
-		};
-
-		if (received === 'tooLarge') return answer(flatError(413, 'Request body too large'));
-
-		const fault = this.faults.take(method, path);
-		if (fault) record.fault = fault.kind;
-		switch (fault?.kind) {
-			case 'drop':
-				req.socket.destroy();
-				return;
-			case 'status':
-				return answer(statusFaultResponse(fault));
-			case 'rateLimit':
-				return answer(rateLimitFaultResponse(fault, this.limiter.current));
-			case 'delay':
-				await new Promise((resolve) => setTimeout(resolve, fault.ms));
-				break;
-		}
-
-		const response = this.dispatch(method, path, query, headers, parsed);
-		if (fault?.kind === 'dropAfterApply') {
-			measure();
-			req.socket.destroy();
-			return;
-		}
-		answer(response);
-	}
-
-	/** Authentication, routing, rate limit, then the route's handler. */
-	private dispatch(method: string, path: string, query: RecordedRequest['query'], headers: Record<string, string>, parsed: ParsedBody): ApiResponse {
-		const found = findRoute(method, path);
-		if (headers['x-api-key'] !== this.apiKey) return found?.route.bulkUpdateErrors ? BULK_UPDATE_UNAUTHORIZED : UNAUTHORIZED;
-		if (!found) return flatError(404, `No route for ${method} ${path}`);
-		const { route, params } = found;
-		const now = Date.now();
-
-		let rateHeaders: Record<string, string> = {};
-		if (route.rateLimited) {
-			const decision = this.limiter.admit(now);
-			if (!decision.allowed) {
-				return {
-					status: 429,
-					body: { code: 'RATE_LIMITED', message: `Rate limit exceeded, retry after ${decision.retryAfterSeconds} s` },
-					headers: { ...decision.headers, 'Retry-After': String(decision.retryAfterSeconds) },
-				};
-			}
-			rateHeaders = decision.headers;
-		}
-
-		let response: ApiResponse;
-		if (!parsed.ok) {
-			response = route.bulkUpdateErrors
-				? bulkUpdateInvalid([{ key: 'body', message: 'Malformed JSON body' }])
-				: flatError(400, 'Malformed JSON body');
-		} else {
-			response = route.handle({ state: this.state, body: parsed.value, query, params, now, pageSizeCap: this.pageSizeCap });
-		}
-		return { ...response, headers: { ...rateHeaders, ...response.headers } };
+	/** From arrival until the answer is sent or the connection is dropped. */
+	private countInFlight(res: ServerResponse): void {
+		this.inFlightNow += 1;
+		this.inFlightMax = Math.max(this.inFlightMax, this.inFlightNow);
+		res.once('close', () => (this.inFlightNow -= 1));
 	}
 }

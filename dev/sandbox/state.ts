@@ -85,6 +85,26 @@ export class SandboxState {
 		return link !== undefined && link.domain === domainId && link.path === path;
 	}
 
+	/** Removes these links (unknown ids are skipped); their paths become free again. */
+	deleteLinks(ids: string[]): SandboxLink[] {
+		const removed: SandboxLink[] = [];
+		for (const id of ids) {
+			const link = this.links.get(id.toLowerCase());
+			if (link && this.links.delete(link.id)) removed.push(link);
+		}
+		return removed;
+	}
+
+	/** Ids of the `count` newest links the key's user can list, in the list's default order. */
+	newestVisibleIds(count: number): string[] {
+		if (count <= 0) return [];
+		return [...this.links.values()]
+			.filter((link) => this.isVisibleToKeyUser(link))
+			.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.sequence - a.sequence)
+			.slice(0, count)
+			.map((link) => link.id);
+	}
+
 	/** Creates the links in order, all with the same createdAt and owner. */
 	createLinks(inputs: LinkInput[], createdAt: string, ownerId: string): SandboxLink[] {
 		const domainsById = new Map(this.domains.map((domain) => [domain.id, domain]));

@@ -1,3 +1,5 @@
+import type { Fault } from './fault-types';
+
 export interface RateLimit {
 	perSecond: number;
 	perMinute: number;
@@ -16,6 +18,8 @@ export interface SandboxOptions {
 	logBodies?: boolean;
 	/** Extra links owned by the key's user, created at start (default 0). */
 	seedLinks?: number;
+	/** Every API request waits this long before it is handled (default 0); setLatency changes it. */
+	latencyMs?: number;
 }
 
 export interface RecordedRequest {
@@ -42,27 +46,7 @@ export interface RecordedRequest {
 	fault?: Fault['kind'];
 }
 
-export type Fault =
-	/** Answer this status (default body: a flat error) without applying anything. A string body is sent verbatim. */
-	| { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
-	/** 429 with Retry-After / X-RateLimit-Remaining-* when given; nothing applied. */
-	| { kind: 'rateLimit'; retryAfterSeconds?: number; remainingSecond?: number; remainingMinute?: number }
-	/** Destroy the socket before applying anything. */
-	| { kind: 'drop' }
-	/** Apply the request, then destroy the socket without answering (a lost response). */
-	| { kind: 'dropAfterApply' }
-	/** Wait, then handle normally. */
-	| { kind: 'delay'; ms: number };
-
-export interface FaultRule {
-	/** Matches any method when absent (case-insensitive). */
-	method?: string;
-	/** Path relative to /api; matches any path when absent; a trailing '/' is ignored. */
-	path?: string;
-	/** How many matching requests this rule hits (default 1). */
-	times?: number;
-	fault: Fault;
-}
+export type { Fault, FaultRule, JunkBody } from './fault-types';
 
 export interface SandboxTag {
 	name: string;

@@ -33,12 +33,3 @@ export function decodeCells(cells: boolean[][], scale: number): Decoded {
 	}
 	return decodeRgba(rgba, side, side);
 }
-
-/** Text of `length` characters that looks like a short link with a query string. */
-export function urlOfLength(length: number, seed = 0): string {
-	const prefix = length >= 20 ? 'https://sho.rt/' : 'sho.rt/';
-	const alphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ0123456789-_.~/?=&%';
-	let text = prefix;
-	for (let i = 0; text.length < length; i++) text += alphabet[(i * 31 + seed * 7 + ((i * i) % 13)) % alphabet.length];
-	return text.slice(0, length);
-}

@@ -1,7 +1,8 @@
 import { PNG } from 'pngjs';
 
 import { encodeQr, qrToPng, qrToSvg, type QrMatrix } from '../../nodes/LinkShortener/shared/qr';
-import { decodeCells, decodePng, urlOfLength } from './decoders';
+import { urlOfLength } from './cases';
+import { decodeCells, decodePng } from './decoders';
 import { rasteriseSvg } from './svgRaster';
 
 /** The matrix surrounded by `quietZone` light modules on each side. */

@@ -1,33 +1,9 @@
 import { encodeQr, qrToPng, type QrErrorCorrectionLevel } from '../../nodes/LinkShortener/shared/qr';
-import { decodePng, urlOfLength } from './decoders';
-
-// Byte-mode capacity in bytes, ISO/IEC 18004 table 7, for the versions under test and the
-// version before each.
-const CAPACITY: Record<number, Record<QrErrorCorrectionLevel, number>> = {
-	1: { L: 17, M: 14, Q: 11, H: 7 },
-	2: { L: 32, M: 26, Q: 20, H: 14 },
-	6: { L: 134, M: 106, Q: 74, H: 58 },
-	7: { L: 154, M: 122, Q: 86, H: 64 },
-	9: { L: 230, M: 180, Q: 130, H: 98 },
-	10: { L: 271, M: 213, Q: 151, H: 119 },
-	39: { L: 2809, M: 2213, Q: 1579, H: 1219 },
-	40: { L: 2953, M: 2331, Q: 1663, H: 1273 },
-};
-const PREVIOUS: Record<number, number | undefined> = { 1: undefined, 2: 1, 7: 6, 10: 9, 40: 39 };
-const LEVELS: QrErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
-
-const cases = LEVELS.flatMap((level) =>
-	[1, 2, 7, 10, 40].flatMap((version) => {
-		const previous = PREVIOUS[version];
-		const shortest = previous === undefined ? Math.ceil(CAPACITY[1][level] / 2) : CAPACITY[previous][level] + 1;
-		const longest = CAPACITY[version][level];
-		return [shortest, longest].map((length) => ({ level, version, length }));
-	}),
-);
+import { CAPACITY, LEVELS, QR_CASES, urlOfLength } from './cases';
+import { decodePng } from './decoders';
 
 describe('encode → PNG → pngjs + jsQR', () => {
-	it.each(cases)('level $level, $length characters: version $version, decoded exactly', ({ level, version, length }) => {
-		const text = urlOfLength(length, version);
+	it.each(QR_CASES)('level $level, $length characters: version $version, decoded exactly', ({ level, version, length, text }) => {
 		expect(text).toHaveLength(length);
 		const matrix = encodeQr(text, level);
 		expect(matrix.version).toBe(version);

@@ -1,13 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { createMany } from './resources/bulk/createMany';
-import { updateMany } from './resources/bulk/updateMany';
-import { analyticsFields, analyticsOperations } from './descriptions/analytics.description';
-import { bulkFields, bulkOperations } from './descriptions/bulk.description';
-import { domainFields, domainOperations } from './descriptions/domain.description';
-import { linkFields, linkOperations } from './descriptions/link.description';
 import { getVerifiedDomains } from './methods/loadOptions';
 import { searchLinks } from './methods/listSearch';
+import { analyticsDescription } from './resources/analytics';
+import { bulkDescription, bulkOperations } from './resources/bulk';
+import { domainDescription } from './resources/domain';
+import { linkDescription } from './resources/link';
 import { MAIN_CONNECTION } from './shared/connectionTypes';
 
 export class LinkShortener implements INodeType {
@@ -43,14 +41,10 @@ export class LinkShortener implements INodeType {
 				],
 				default: 'link',
 			},
-			linkOperations,
-			...linkFields,
-			bulkOperations,
-			...bulkFields,
-			analyticsOperations,
-			...analyticsFields,
-			domainOperations,
-			...domainFields,
+			...linkDescription,
+			...bulkDescription,
+			...analyticsDescription,
+			...domainDescription,
 		],
 	};
 
@@ -60,6 +54,6 @@ export class LinkShortener implements INodeType {
 	};
 
 	customOperations = {
-		bulk: { createMany, updateMany },
+		bulk: bulkOperations,
 	};
 }

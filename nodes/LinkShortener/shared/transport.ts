@@ -23,6 +23,9 @@ export const LINK_PATHS: Record<ApiPaths, { create: string; bulkCreate: string; 
 	legacy: { create: '/public/links', bulkCreate: '/public/links/bulk', list: '/public/links/list' },
 };
 
+/** The most links one bulk create request may carry. */
+export const MAX_BULK_CREATE_SIZE = 10_000;
+
 /** Bulk update has a single path, whatever "API Paths" says. */
 export const BULK_UPDATE_PATH = '/public/links/bulk';
 

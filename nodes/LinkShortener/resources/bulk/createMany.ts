@@ -6,8 +6,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { apiPathsOption, createLinkFields, showFor } from '../../descriptions/shared';
-import { createLinkBody, type LinkFields } from '../../requests/linkBodies';
+import { apiPathsOption, createLinkFields, showFor } from '../../shared/fields';
+import { createLinkBody, type LinkFields } from '../../shared/linkBodies';
 import { runBatches } from '../../shared/batches';
 import { linksPerElement } from '../../shared/bulkSend';
 import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';

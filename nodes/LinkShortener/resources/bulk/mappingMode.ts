@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../descriptions/shared';
+import { showFor } from '../../shared/fields';
 
 export type MappingMode = 'defineBelow' | 'autoMap';
 

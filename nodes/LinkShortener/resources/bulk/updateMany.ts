@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { showFor, updateLinkFields } from '../../descriptions/shared';
+import { showFor, updateLinkFields } from '../../shared/fields';
 import {
 	UPDATE_PARAMETERS,
 	updateLinkElement,
 	type LinkUpdateFields,
 	type UpdateFieldNames,
-} from '../../requests/linkBodies';
+} from '../../shared/linkBodies';
 import { runBatches } from '../../shared/batches';
 import { linksPerElement } from '../../shared/bulkSend';
 import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';

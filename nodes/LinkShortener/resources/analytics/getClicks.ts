@@ -1,8 +1,9 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { RowValidator } from '../shared/validation';
-import { recordsRouting } from './routing';
-import { showFor } from './shared';
+import { showFor } from '../../shared/fields';
+import { validateBeforeSending } from '../../shared/rowGuard';
+import { outputRecords } from '../../shared/transport';
+import { RowValidator } from '../../shared/validation';
 
 const GROUP_BY_VALUES = ['day', 'week', 'month', 'country', 'city', 'referrer', 'browser', 'os', 'device', 'link'];
 
@@ -17,25 +18,19 @@ async function requireGroupBy(this: IExecuteSingleFunctions, requestOptions: IHt
 	return requestOptions;
 }
 
-export const analyticsOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['analytics'] } },
-	options: [
-		{
-			name: 'Get Clicks',
-			value: 'getClicks',
-			description: 'Get click counts grouped by a dimension such as day, country or browser',
-			action: 'Get click analytics',
-			routing: recordsRouting('GET', '/v1/analytics/clicks', requireGroupBy),
-		},
-	],
-	default: 'getClicks',
+export const getClicks: INodePropertyOptions = {
+	name: 'Get Clicks',
+	value: 'getClicks',
+	description: 'Get click counts grouped by a dimension such as day, country or browser',
+	action: 'Get click analytics',
+	routing: {
+		request: { method: 'GET', url: '/v1/analytics/clicks' },
+		send: { preSend: validateBeforeSending(requireGroupBy) },
+		output: { postReceive: [outputRecords] },
+	},
 };
 
-export const analyticsFields: INodeProperties[] = [
+export const getClicksFields: INodeProperties[] = [
 	{
 		displayName: 'Group By',
 		name: 'groupBy',

@@ -1,5 +1,15 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+/**
+ * How a field reaches the request: `body` sends it under its own name in the JSON body (the
+ * operation's preSend then checks the row); `none` leaves it to the code of a bulk operation.
+ */
+export type FieldRouting = 'body' | 'none';
+
+function routed(field: INodeProperties, routing: FieldRouting): INodeProperties {
+	return routing === 'body' ? { ...field, routing: { send: { type: 'body', property: field.name } } } : field;
+}
+
 export function showFor(resource: string, operation: string[], extra: IDisplayOptions['show'] = {}) {
 	return { show: { resource: [resource], operation, ...extra } };
 }
@@ -21,54 +31,16 @@ export const apiPathsOption: INodeProperties = {
 	description: 'Which paths to call for creating and listing links',
 };
 
-export function linkLocator(displayOptions: IDisplayOptions): INodeProperties {
+/** The "Options" collection of an operation whose only option is "API Paths". */
+export function apiPathsOptions(displayOptions: IDisplayOptions): INodeProperties {
 	return {
-		displayName: 'Link',
-		name: 'linkId',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The link to use: pick it from the list, give its ID, or paste its short URL',
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
 		displayOptions,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a link...',
-				typeOptions: { searchListMethod: 'searchLinks', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 3f1c6a3e-8a4b-4f4e-9a53-0f0d6a1c2b7e',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$',
-							errorMessage: 'Not a link ID: a link ID is a UUID',
-						},
-					},
-				],
-			},
-			{
-				displayName: 'By Short URL',
-				name: 'url',
-				type: 'string',
-				placeholder: 'e.g. https://sho.rt/abc123',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex: '^\\s*https?://[^/\\s]+/\\S+$',
-							errorMessage: 'Not a short URL such as https://sho.rt/abc123',
-						},
-					},
-				],
-			},
-		],
+		options: [apiPathsOption],
 	};
 }
 
@@ -107,10 +79,10 @@ const titleField: INodeProperties = {
 };
 
 /** Long URL, title and the optional create fields: shared by Link > Create and Bulk > Create Many. */
-export function createLinkFields(displayOptions: IDisplayOptions): INodeProperties[] {
+export function createLinkFields(displayOptions: IDisplayOptions, routing: FieldRouting = 'none'): INodeProperties[] {
 	return [
-		{ ...longUrlField, required: true, displayOptions },
-		{ ...titleField, displayOptions },
+		routed({ ...longUrlField, required: true, displayOptions }, routing),
+		routed({ ...titleField, displayOptions }, routing),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
@@ -118,7 +90,8 @@ export function createLinkFields(displayOptions: IDisplayOptions): INodeProperti
 			placeholder: 'Add Field',
 			default: {},
 			displayOptions,
-			options: [
+			options: (
+				[
 				{
 					displayName: 'Custom Path',
 					name: 'path',
@@ -145,13 +118,14 @@ export function createLinkFields(displayOptions: IDisplayOptions): INodeProperti
 					description: 'Any other field your server accepts, merged into the request body',
 				},
 				tagsField,
-			],
+				] satisfies INodeProperties[]
+			).map((field) => routed(field, routing)),
 		},
 	];
 }
 
 /** The fields an update can change: shared by Link > Update and Bulk > Update Many. */
-export function updateLinkFields(displayOptions: IDisplayOptions): INodeProperties {
+export function updateLinkFields(displayOptions: IDisplayOptions, routing: FieldRouting = 'none'): INodeProperties {
 	return {
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -164,7 +138,7 @@ export function updateLinkFields(displayOptions: IDisplayOptions): INodeProperti
 			{ ...longUrlField, description: 'The new destination (an absolute http or https URL)' },
 			tagsField,
 			titleField,
-		],
+		].map((field) => routed(field, routing)),
 	};
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isSet, type FieldName, type RowValidator } from '../shared/validation';
+import { isSet, type FieldName, type RowValidator } from './validation';
 
 export const FIELDS = {
 	id: { label: 'Link ID', parameter: 'linkId' },

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { asNodeError } from '../shared/transport';
+import { asNodeError } from './transport';
 
 type PreSend = (
 	this: IExecuteSingleFunctions,

@@ -1,27 +1,23 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { pagedRouting } from './routing';
-import { returnAllOrLimit, showFor } from './shared';
+import { returnAllOrLimit, showFor } from '../../shared/fields';
+import { paginate } from '../../shared/pager';
+import { checkResponse } from '../../shared/transport';
 
-export const domainOperations: INodeProperties = {
-	displayName: 'Operation',
-	name: 'operation',
-	type: 'options',
-	noDataExpression: true,
-	displayOptions: { show: { resource: ['domain'] } },
-	options: [
-		{
-			name: 'Get Many',
-			value: 'getMany',
-			description: 'List the domains of the account',
-			action: 'Get many domains',
-			routing: pagedRouting('GET', '/v1/domains'),
-		},
-	],
-	default: 'getMany',
+export const getMany: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getMany',
+	description: 'List the domains of the account',
+	action: 'Get many domains',
+	routing: {
+		request: { method: 'GET', url: '/v1/domains' },
+		send: { paginate: true },
+		operations: { pagination: paginate },
+		output: { postReceive: [checkResponse] },
+	},
 };
 
-export const domainFields: INodeProperties[] = [
+export const getManyFields: INodeProperties[] = [
 	...returnAllOrLimit('domain'),
 	{
 		displayName: 'Filters',

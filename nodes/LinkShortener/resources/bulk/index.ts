@@ -1,0 +1,36 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { createMany, createManyFields } from './createMany';
+import { mappingModeField } from './mappingMode';
+import { updateMany, updateManyFields } from './updateMany';
+
+/** The bulk operations run as code (batches, pacing, per-row errors), not through routing. */
+export const bulkOperations = { createMany, updateMany };
+
+export const bulkDescription: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['bulk'] } },
+		options: [
+			{
+				name: 'Create Many',
+				value: 'createMany',
+				description: 'Create one short link per input item, sending up to 10,000 per request',
+				action: 'Create many short links',
+			},
+			{
+				name: 'Update Many',
+				value: 'updateMany',
+				description: 'Update one link per input item, sending many updates per request',
+				action: 'Update many links',
+			},
+		],
+		default: 'createMany',
+	},
+	mappingModeField,
+	...createManyFields,
+	...updateManyFields,
+];

@@ -1,6 +1,11 @@
 /** What one child process measures, and the messages between it and the parent. */
 export type Operation = 'create' | 'update' | 'list';
-export type Runner = 'node' | 'plain' | 'expressions';
+/**
+ * node: the Link Shortener node through n8n's engine; plain: a plain fetch script (pages one at
+ * a time); plainConcurrent: the same pages, `concurrency` at once; expressions: n8n's own cost
+ * of the per-row parameters; httpRequest: n8n's HTTP Request node with its pagination.
+ */
+export type Runner = 'node' | 'plain' | 'plainConcurrent' | 'expressions' | 'httpRequest';
 export type Mode = 'autoMap' | 'defineBelow';
 
 export interface Job {
@@ -13,10 +18,15 @@ export interface Job {
 	apiKey: string;
 	/** Update: the ids of links that exist. */
 	ids?: string[];
+	/** List, plain scripts and HTTP Request: the page size to ask for (default 100). */
+	pageSize?: number;
+	/** plainConcurrent: pages in flight at once. */
+	concurrency?: number;
 }
 
 export interface RunResult {
 	wallMs: number;
+	/** Output items; for HTTP Request (one item per page), the links on them. */
 	outputItems: number;
 	errorItems: number;
 }

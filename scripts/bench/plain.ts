@@ -45,12 +45,32 @@ export async function plainBulkUpdate(target: PlainTarget, rows: Json[]): Promis
 	return await inBatches(target, 'PATCH', '/public/links/bulk', elements, 1_000);
 }
 
-export async function plainListAll(target: PlainTarget): Promise<Json[]> {
+type ListPage = { items: Json[]; total: number };
+
+export async function listPage(target: PlainTarget, page: number, itemsPerPage: number): Promise<ListPage> {
+	const { data } = (await send(target, 'POST', '/v1/links/list', { page, itemsPerPage })) as { data: ListPage };
+	return data;
+}
+
+/** Page after page until `total` is reached or a page comes back empty. */
+export async function plainListAll(target: PlainTarget, pageSize = 100): Promise<Json[]> {
 	const links: Json[] = [];
 	for (let page = 1; ; page++) {
-		const { data } = (await send(target, 'POST', '/v1/links/list', { page, itemsPerPage: 100 })) as { data: Json };
-		const items = data.items as Json[];
+		const { items, total } = await listPage(target, page, pageSize);
 		for (const link of items) links.push(link);
-		if (items.length === 0 || links.length >= (data.total as number)) return links;
+		if (items.length === 0 || links.length >= total) return links;
 	}
+}
+
+/** Page 1 for `total`, then the remaining pages `concurrency` at a time, kept in page order. */
+export async function plainListConcurrent(target: PlainTarget, pageSize: number, concurrency: number): Promise<Json[]> {
+	const first = await listPage(target, 1, pageSize);
+	const pageCount = Math.ceil(first.total / pageSize);
+	const pages: Json[][] = [first.items];
+	let next = 2;
+	const fetcher = async () => {
+		for (let page = next++; page <= pageCount; page = next++) pages[page - 1] = (await listPage(target, page, pageSize)).items;
+	};
+	await Promise.all(Array.from({ length: concurrency }, fetcher));
+	return pages.flat();
 }

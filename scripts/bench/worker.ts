@@ -8,7 +8,7 @@ import './n8nEnv';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { WARM_UP_ROWS, type Job, type ParentMessage, type WorkerMessage } from './jobs';
-import { plainBulkCreate, plainBulkUpdate, plainListAll } from './plain';
+import { plainBulkCreate, plainBulkUpdate, plainListAll, plainListConcurrent } from './plain';
 import { RssSampler } from './rss';
 
 function inputRows(job: Job, count: number, offset = 0): IDataObject[] {
@@ -24,7 +24,7 @@ function inputRows(job: Job, count: number, offset = 0): IDataObject[] {
 }
 
 async function work(job: Job, rows: IDataObject[]): Promise<INodeExecutionData[]> {
-	if (job.runner !== 'plain') {
+	if (job.runner !== 'plain' && job.runner !== 'plainConcurrent') {
 		// n8n-core is loaded only for engine runs, so that plain runs measure a plain process.
 		const { runThroughEngine } = await import('./nodeRunner');
 		return await runThroughEngine(job, rows);
@@ -35,8 +35,16 @@ async function work(job: Job, rows: IDataObject[]): Promise<INodeExecutionData[]
 			? await plainBulkCreate(target, rows)
 			: job.operation === 'update'
 				? await plainBulkUpdate(target, rows)
-				: await plainListAll(target);
+				: job.runner === 'plainConcurrent'
+					? await plainListConcurrent(target, job.pageSize ?? 100, job.concurrency ?? 1)
+					: await plainListAll(target, job.pageSize);
 	return records.map((json, item) => ({ json: json as IDataObject, pairedItem: { item } }));
+}
+
+/** HTTP Request outputs one item per page (the answer's body): count the links on the pages. */
+function recordCount(job: Job, items: INodeExecutionData[]): number {
+	if (job.runner !== 'httpRequest') return items.length;
+	return items.reduce((count, item) => count + ((item.json.data as { items?: unknown[] } | undefined)?.items?.length ?? 0), 0);
 }
 
 async function measuredRun(job: Job): Promise<WorkerMessage> {
@@ -47,7 +55,7 @@ async function measuredRun(job: Job): Promise<WorkerMessage> {
 	const wallMs = performance.now() - started;
 	const peakRssMb = sampler.stop() / 2 ** 20;
 	const errorItems = items.filter((item) => item.json.error !== undefined).length;
-	return { type: 'run', result: { wallMs, peakRssMb, outputItems: items.length, errorItems } };
+	return { type: 'run', result: { wallMs, peakRssMb, outputItems: recordCount(job, items), errorItems } };
 }
 
 function send(message: WorkerMessage): Promise<void> {

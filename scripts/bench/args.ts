@@ -1,0 +1,31 @@
+/** The command line of npm run bench. */
+export const SECTIONS = ['bulk', 'network', 'memory', 'qr'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const USAGE = `npm run bench [-- --only=network,memory,qr] [--quick] [--sizes=10000,50000] [--repeats=3]
+  --only     sections to run (${SECTIONS.join(', ')}); all by default
+  --quick    fewer and smaller jobs, one measured run each: a check that the bench works, not figures to quote
+  --sizes    bulk section: rows per bulk job
+  --repeats  measured runs per job (default: 3 for short jobs, 1 for the longest)`;
+
+export function argument(name: string): string | undefined {
+	return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+export const quick = process.argv.includes('--quick');
+
+export function sections(): Section[] {
+	const only = argument('only');
+	if (!only) return [...SECTIONS];
+	const chosen = only.split(',').map((name) => name.trim());
+	const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+	if (unknown.length) throw new Error(`Unknown section ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}`);
+	return chosen as Section[];
+}
+
+/** Measured runs per job: forced by --repeats, else one in --quick, else the section's choice. */
+export function repeats(byDefault: number): number {
+	const forced = argument('repeats');
+	if (forced) return Number(forced);
+	return quick ? 1 : byDefault;
+}

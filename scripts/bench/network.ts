@@ -1,0 +1,94 @@
+/**
+ * The network section: Link > Get Many with Return All through n8n's engine against the sandbox
+ * with a page cap of 50 and 0 ms / 50 ms latency per request, in turns with a plain script
+ * fetching the same pages one at a time, one fetching them as many at once as the pager does
+ * (the floor), and n8n's HTTP Request node with its pagination.
+ */
+import { Sandbox } from '../../dev/sandbox/server';
+import * as pager from '../../nodes/LinkShortener/shared/pager';
+import { quick, repeats } from './args';
+import { httpRequestAvailable } from './httpRequestNode';
+import type { Job } from './jobs';
+import { listPage } from './plain';
+import { measureInTurns, startWorkers, stopWorkers, type Measured } from './turns';
+
+export const PAGE_CAP = 50;
+export const LATENCIES_MS = [0, 50];
+const SIZES = [2_000, 20_000];
+const QUICK_SIZES = [2_000];
+/** Links in the sandbox while the workers warm up (a short listing of the same kind). */
+const WARM_UP_LINKS = 200;
+
+export interface NetworkRow {
+	links: number;
+	latencyMs: number;
+	/** ⌈links / page cap⌉ */
+	pages: number;
+	concurrency: number;
+	node: Measured;
+	sequential: Measured;
+	concurrent: Measured;
+	/** Absent when the cached n8n (n8n-nodes-base) is not installed. */
+	httpRequest?: Measured;
+}
+
+/**
+ * The pager's number of pages in flight at once, read from the package so that the concurrent
+ * plain script always matches it: 1 while the pager has none (it asks page after page).
+ */
+export function pagerConcurrency(): number {
+	const [, value] = Object.entries(pager).find(([name, value]) => /concurren/i.test(name) && typeof value === 'number') ?? [];
+	return typeof value === 'number' ? value : 1;
+}
+
+/** Exactly `links` links listed by the key (the seeded ones included). */
+async function fill(sandbox: Sandbox, links: number): Promise<void> {
+	sandbox.reset();
+	const seeded = (await listPage({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }, 1, 1)).total;
+	sandbox.addLinks(links - seeded);
+}
+
+/** The slowest jobs (page by page, 50 ms, 20,000 links: about 20 s each) once; the others three times. */
+function repeatsFor(links: number, latencyMs: number): number {
+	return repeats(links * latencyMs >= 1_000_000 ? 1 : 3);
+}
+
+async function rowsFor(sandbox: Sandbox, links: number, concurrency: number): Promise<NetworkRow[]> {
+	const base = { operation: 'list', rows: links, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } as const;
+	const jobs: Job[] = [
+		{ ...base, runner: 'node' },
+		{ ...base, runner: 'plain', pageSize: PAGE_CAP },
+		{ ...base, runner: 'plainConcurrent', pageSize: PAGE_CAP, concurrency },
+		...(httpRequestAvailable() ? [{ ...base, runner: 'httpRequest', pageSize: PAGE_CAP } as const] : []),
+	];
+	await fill(sandbox, WARM_UP_LINKS);
+	const started = await startWorkers(jobs);
+	const rows: NetworkRow[] = [];
+	try {
+		await fill(sandbox, links);
+		for (const latencyMs of LATENCIES_MS) {
+			sandbox.setLatency(latencyMs);
+			const [node, sequential, concurrent, httpRequest] = await measureInTurns(jobs, started, repeatsFor(links, latencyMs), {
+				label: `Return All ${links} links, ${latencyMs} ms`,
+				beforeRun: () => sandbox.clearRequests(),
+				requests: () => sandbox.requests.length,
+				maxInFlight: () => sandbox.maxInFlight,
+			});
+			rows.push({ links, latencyMs, pages: Math.ceil(links / PAGE_CAP), concurrency, node, sequential, concurrent, httpRequest });
+		}
+	} finally {
+		await stopWorkers(started.workers);
+	}
+	return rows;
+}
+
+export async function networkRows(): Promise<NetworkRow[]> {
+	const sandbox = await Sandbox.start({ rateLimit: null, logBodies: false, pageSizeCap: PAGE_CAP });
+	const rows: NetworkRow[] = [];
+	try {
+		for (const links of quick ? QUICK_SIZES : SIZES) rows.push(...(await rowsFor(sandbox, links, pagerConcurrency())));
+	} finally {
+		await sandbox.stop();
+	}
+	return rows;
+}

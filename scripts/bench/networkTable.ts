@@ -1,0 +1,86 @@
+import { PAGE_CAP, type NetworkRow } from './network';
+import type { Measured } from './turns';
+
+export const NETWORK_TARGETS = {
+	/** 2,000 links at 50 ms: node ÷ page by page at most this (at least 4× faster). */
+	vsSequential: 1 / 4,
+	/** 2,000 and 20,000 links at 50 ms: node ÷ the concurrent plain script at most this. */
+	vsConcurrent: 1.3,
+	targetLatencyMs: 50,
+};
+
+const seconds = (measured: Measured) => `${(measured.result.wallMs / 1000).toFixed(2)} s`;
+const mark = (met: boolean) => (met ? '✅' : '❌');
+
+function ratioCell(value: number, target: number | undefined): string {
+	const text = `${value.toFixed(2)}×${value < 1 ? ` (${(1 / value).toFixed(1)}× faster)` : ''}`;
+	return target === undefined ? text : `${text} ${mark(value <= target)}`;
+}
+
+/** ⌈links / page⌉, plus at most one when the first answer reveals a page cap below the size asked for. */
+function requestsCell(row: NetworkRow): string {
+	const { requests } = row.node;
+	return `${requests} (${row.pages}) ${mark(requests >= row.pages && requests <= row.pages + 1)}`;
+}
+
+function linksCell(row: NetworkRow): string {
+	const out = row.node.result.outputItems - row.node.result.errorItems;
+	return `${out.toLocaleString('en-US')} ${mark(out === row.links && row.node.result.errorItems === 0)}`;
+}
+
+function httpRequestCell(row: NetworkRow): string {
+	if (!row.httpRequest) return 'not installed';
+	const { result, requests } = row.httpRequest;
+	return `${seconds(row.httpRequest)} (${requests} req, ${result.outputItems.toLocaleString('en-US')} links)`;
+}
+
+function memoryCell(row: NetworkRow): string {
+	const contenders = [row.node, row.sequential, row.concurrent, row.httpRequest];
+	return `${contenders.map((measured) => (measured ? Math.round(measured.result.peakRssMb) : '–')).join(' · ')} MB`;
+}
+
+function cells(row: NetworkRow): string[] {
+	const targeted = row.latencyMs === NETWORK_TARGETS.targetLatencyMs;
+	const vsSequential = row.node.result.wallMs / row.sequential.result.wallMs;
+	const vsConcurrent = row.node.result.wallMs / row.concurrent.result.wallMs;
+	return [
+		row.links.toLocaleString('en-US'),
+		`${row.latencyMs} ms`,
+		requestsCell(row),
+		`${row.node.maxInFlight ?? '?'} · ${row.concurrent.maxInFlight ?? '?'}`,
+		seconds(row.node),
+		seconds(row.sequential),
+		seconds(row.concurrent),
+		httpRequestCell(row),
+		ratioCell(vsSequential, targeted && row.links <= 2_000 ? NETWORK_TARGETS.vsSequential : undefined),
+		ratioCell(vsConcurrent, targeted ? NETWORK_TARGETS.vsConcurrent : undefined),
+		memoryCell(row),
+		linksCell(row),
+	];
+}
+
+export function networkTable(rows: NetworkRow[]): string {
+	const concurrency = rows[0]?.concurrency ?? 1;
+	const lines = [
+		`| Links | Latency | Node requests (⌈links / ${PAGE_CAP}⌉) | Most in flight: node · plain | Node | Plain, page by page | Plain, ${concurrency} at once | HTTP Request node | Node ÷ page by page | Node ÷ ${concurrency} at once | Peak RSS: node · page by page · ${concurrency} at once · HTTP Request | Links out |`,
+		'|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+		...rows.map((row) => `| ${cells(row).join(' | ')} |`),
+	];
+	return lines.join('\n');
+}
+
+export function networkNotes(concurrency: number): string {
+	return [
+		`Link > Get Many with Return All through n8n's engine, against the sandbox serving at most ${PAGE_CAP} links per page (the node asks for 100) and answering each request 0 or 50 ms late.`,
+		`Columns: Node requests = requests the node sent (in brackets the pages there are); Most in flight = the most requests the sandbox held at once (the node, the concurrent plain script);`,
+		`Node / Plain / HTTP Request = median wall time of the whole listing; Plain, page by page = a plain Node script with fetch asking for one page after another;`,
+		`Plain, ${concurrency} at once = the same script asking for page 1, then the other pages ${concurrency} at a time (the pager's own concurrency, read from the package): the floor;`,
+		`HTTP Request node = n8n's HTTP Request node (n8n-nodes-base 2.41.1 from the cached n8n of npm run n8n:install) with its pagination raising page until the pages cover total, one output item per page;`,
+		`Node ÷ … = node wall time over the plain script's; Peak RSS = highest resident set size sampled every 10 ms, each contender in a child process of its own; Links out = links the node output.`,
+		`Red marks (❌): requests outside ⌈links / ${PAGE_CAP}⌉ … ⌈links / ${PAGE_CAP}⌉ + 1 (one more is allowed when the first answer reveals a page cap below the size asked for);`,
+		`at ${NETWORK_TARGETS.targetLatencyMs} ms and 2,000 links, node ÷ page by page above ${NETWORK_TARGETS.vsSequential} (not at least 4× faster than page by page);`,
+		`at ${NETWORK_TARGETS.targetLatencyMs} ms, node ÷ ${concurrency} at once above ${NETWORK_TARGETS.vsConcurrent}; Links out not exactly the links listed, or any error item.`,
+		...(concurrency === 1 ? ['The pager exports no concurrency: it asks for one page after another, so the concurrent plain script does too.'] : []),
+		'Wall times: medians of 3 runs (1 for 20,000 links at 50 ms, where a page-by-page run takes about 20 s), the contenders measured in turns; the sandbox runs in the parent process.',
+	].join('\n');
+}

@@ -21,6 +21,7 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialsDetails,
+	INodeParameters,
 	INodeProperties,
 	IRequestOptionsSimplified,
 	IWorkflowDataProxyAdditionalKeys,
@@ -195,14 +196,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 				`No test credentials given for credential type "${type}" (pass them in the Engine call's "credentials" option)`,
 			);
 		}
-		// Fill in credential-type defaults like n8n's applyDefaultsAndOverwrites does.
-		const withDefaults: ICredentialDataDecryptedObject = {};
-		for (const property of this.getCredentialsProperties(type)) {
-			if (property.default !== undefined && property.type !== 'notice') {
-				withDefaults[property.name] = property.default as ICredentialDataDecryptedObject[string];
-			}
-		}
-		return { ...withDefaults, ...data };
+		// Credential-type defaults filled in by n8n's own helper, as the CLI's applyDefaultsAndOverwrites does.
+		const withDefaults = NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), data as INodeParameters, true, false, null, null);
+		return { ...data, ...(withDefaults as ICredentialDataDecryptedObject) };
 	}
 
 	async updateCredentials(

@@ -101,7 +101,7 @@ describe('Bulk > Update Many', () => {
 		const input: IDataObject[] = links.map((link, i) => ({
 			id: link.id,
 			title: `Auto ${i}`,
-			shortUrl: 'ignored',
+			note: 'ignored',
 			clicks: 3,
 		}));
 		delete input[7].id;
@@ -117,7 +117,7 @@ describe('Bulk > Update Many', () => {
 		expect((ls.sandbox.requests[0].body as object[])[0]).toEqual({ id: links[0].id, title: 'Auto 0' });
 		expect(items).toHaveLength(2_500);
 		expect(errorRows(items)).toEqual([7]);
-		expect(items[7].json.error).toBe('Invalid ID in item 7: "" is not a UUID');
+		expect(items[7].json.error).toBe('Invalid ID in item 7: a link ID, short URL or path is required');
 		expect(items.every((item, i) => i === 7 || item.json.title === `Auto ${i}`)).toBe(true);
 	});
 
@@ -128,7 +128,7 @@ describe('Bulk > Update Many', () => {
 		]);
 
 		expect(ls.sandbox.requests).toHaveLength(0);
-		expect(error?.message).toBe('Invalid ID in item 1: "" is not a UUID');
+		expect(error?.message).toBe('Invalid ID in item 1: a link ID, short URL or path is required');
 		expect(error?.description).toContain('(id) of input item 1');
 	});
 

@@ -27,6 +27,11 @@ export interface BatchOperation {
 	request(elements: IDataObject[]): ApiRequest;
 	/** The answer's link for each row, in row order, or why the answer cannot be matched to the rows. */
 	match(response: IN8nHttpFullResponse, rows: readonly PreparedRow[]): { links: IDataObject[] } | { error: RowError };
+	/**
+	 * Runs once every row is checked, before the first request: settles the rows that need no
+	 * request (their item set in results) and returns the rows to send (D11, D14).
+	 */
+	rowsToSend?(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]>;
 	/** Statuses that refuse a whole request because of some element: the runner isolates the refused rows. */
 	refusedStatuses: ReadonlySet<number>;
 	/** Statuses that would refuse every later batch too: the run stops there. */
@@ -58,7 +63,8 @@ export async function runBatches(context: IExecuteFunctions, operation: BatchOpe
 	const rowCount = context.getInputData().length;
 	if (rowCount === 0) return [[]];
 	const results = new RowResults(rowCount);
-	const rows = await prepareRows(context, rowCount, operation.buildElement, results);
+	const prepared = await prepareRows(context, rowCount, operation.buildElement, results);
+	const rows = operation.rowsToSend ? await operation.rowsToSend(prepared, results) : prepared;
 	const batches = batchesOf(rows, operation.batchSize);
 	const run = new BatchRun(context, operation, results, new BulkProgress(operation.verb, batches.length));
 	for (const [position, batch] of batches.entries()) {

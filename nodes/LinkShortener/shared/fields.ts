@@ -1,5 +1,7 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { UTM_FIELDS } from './utm';
+
 /**
  * How a field reaches the request: `body` sends it under its own name in the JSON body (the
  * operation's preSend then checks the row); `none` leaves it to the code of a bulk operation.
@@ -31,8 +33,8 @@ export const apiPathsOption: INodeProperties = {
 	description: 'Which paths to call for creating and listing links',
 };
 
-/** The "Options" collection of an operation whose only option is "API Paths". */
-export function apiPathsOptions(displayOptions: IDisplayOptions): INodeProperties {
+/** The "Options" collection of an operation: "API Paths" and the operation's other options, in display order. */
+export function apiPathsOptions(displayOptions: IDisplayOptions, ...more: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -40,7 +42,7 @@ export function apiPathsOptions(displayOptions: IDisplayOptions): INodePropertie
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions,
-		options: [apiPathsOption],
+		options: [apiPathsOption, ...more].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
@@ -69,6 +71,15 @@ const longUrlField: INodeProperties = {
 	placeholder: 'e.g. https://example.com/spring-sale',
 	description: 'The destination that the short link redirects to (an absolute http or https URL)',
 };
+
+/** The five UTM fields (D12), added to the long URL's query. */
+const utmFields: INodeProperties[] = UTM_FIELDS.map(({ field, key, label }) => ({
+	displayName: label,
+	name: field,
+	type: 'string',
+	default: '',
+	description: `Added to the long URL as ${key} (percent-encoded), replacing a ${key} already there`,
+}));
 
 const titleField: INodeProperties = {
 	displayName: 'Title',
@@ -118,6 +129,7 @@ export function createLinkFields(displayOptions: IDisplayOptions, routing: Field
 					description: 'Any other field your server accepts, merged into the request body',
 				},
 				tagsField,
+				...utmFields,
 				] satisfies INodeProperties[]
 			).map((field) => routed(field, routing)),
 		},
@@ -138,6 +150,7 @@ export function updateLinkFields(displayOptions: IDisplayOptions, routing: Field
 			{ ...longUrlField, description: 'The new destination (an absolute http or https URL)' },
 			tagsField,
 			titleField,
+			...utmFields.map((field) => ({ ...field, description: `${field.description}; used when Long URL is set` })),
 		].map((field) => routed(field, routing)),
 	};
 }

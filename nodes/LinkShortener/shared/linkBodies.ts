@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { utmFromFields, withUtm, type UtmValues } from './utm';
 import { isSet, type FieldName, type RowValidator } from './validation';
 
 export const FIELDS = {
@@ -14,7 +15,7 @@ export const FIELDS = {
 } satisfies Record<string, FieldName>;
 
 /** The fields a link is created from, whether they come from parameters or from an input item. */
-export interface LinkFields {
+export interface LinkFields extends UtmValues {
 	longUrl?: unknown;
 	title?: unknown;
 	domain?: unknown;
@@ -24,12 +25,18 @@ export interface LinkFields {
 	extraFields?: unknown;
 }
 
-export type LinkUpdateFields = Pick<LinkFields, 'longUrl' | 'title' | 'expiredAt' | 'tags'>;
+export type LinkUpdateFields = Pick<LinkFields, 'longUrl' | 'title' | 'expiredAt' | 'tags' | keyof UtmValues>;
+
+/** The long URL, checked, with the UTM fields added to its query (D12): the one place this happens. */
+function taggedLongUrl(fields: LinkFields, check: RowValidator): string {
+	const longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
+	return withUtm(longUrl, utmFromFields(fields as IDataObject), check).url;
+}
 
 /** The body of POST /v1/links/ and one element of a bulk create: only the fields that are set. */
 export function createLinkBody(fields: LinkFields, check: RowValidator): IDataObject {
 	const body: IDataObject = { ...extraFieldsOf(fields.extraFields, check) };
-	body.longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
+	body.longUrl = taggedLongUrl(fields, check);
 	if (isSet(fields.title)) body.title = String(fields.title);
 	if (isSet(fields.domain)) body.domain = check.uuid(fields.domain, FIELDS.domain);
 	if (isSet(fields.path)) body.path = String(fields.path).trim();
@@ -59,17 +66,27 @@ export function updateLinkElement(
 	check: RowValidator,
 	names: UpdateFieldNames = UPDATE_PARAMETERS,
 ): IDataObject {
-	const element: IDataObject = { id: check.uuid(id, names.id) };
-	if (isSet(fields.longUrl)) element.longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
-	if (isSet(fields.title)) element.title = String(fields.title);
+	const checkedId = check.uuid(id, names.id);
+	return { id: checkedId, ...updateLinkChanges(fields, check, names) };
+}
+
+/** The changes of one bulk-update element, without its id (a bulk row may name its link otherwise, D14). */
+export function updateLinkChanges(
+	fields: LinkUpdateFields,
+	check: RowValidator,
+	names: UpdateFieldNames = UPDATE_PARAMETERS,
+): IDataObject {
+	const changes: IDataObject = {};
+	if (isSet(fields.longUrl)) changes.longUrl = taggedLongUrl(fields, check);
+	if (isSet(fields.title)) changes.title = String(fields.title);
 	if (isSet(fields.expiredAt)) {
-		element.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
+		changes.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
 	}
-	if (isSet(fields.tags)) element.tags = check.tags(fields.tags, FIELDS.tags);
-	if (Object.keys(element).length === 1) {
+	if (isSet(fields.tags)) changes.tags = check.tags(fields.tags, FIELDS.tags);
+	if (Object.keys(changes).length === 0) {
 		check.fail(names.changes, 'there is nothing to change: set at least one of longUrl, title, expiredAt, tags');
 	}
-	return element;
+	return changes;
 }
 
 function extraFieldsOf(value: unknown, check: RowValidator): IDataObject {

@@ -79,7 +79,7 @@ export async function linkIdOf(context: IExecuteSingleFunctions, check: RowValid
 	return check.uuid(locator.value, FIELDS.id);
 }
 
-function apiPathsOf(context: IExecuteSingleFunctions): ApiPaths {
+export function apiPathsOf(context: IExecuteSingleFunctions): ApiPaths {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	return options.apiPaths === 'legacy' ? 'legacy' : 'v1';
 }

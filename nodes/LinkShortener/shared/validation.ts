@@ -79,6 +79,10 @@ export class RowValidator {
 	}
 }
 
+export function isUuid(text: string): boolean {
+	return UUID_PATTERN.test(text);
+}
+
 /** Values the user left empty are not sent. */
 export function isSet(value: unknown): boolean {
 	if (value === undefined || value === null || value === '') return false;

@@ -12,6 +12,10 @@ import { runBatches } from '../../shared/batches';
 import { linksPerElement } from '../../shared/bulkSend';
 import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
 import { LINK_PATHS } from '../../shared/transport';
+import { CreateOnce } from '../../shared/createOnce';
+import { ifExistsOf, ifExistsOption } from '../../shared/ifExists';
+import { qrCodeOptions, qrSettingsOf, withQrCodes } from '../../shared/qrOutput';
+import { utmFromColumns } from '../../shared/utm';
 import { mappingModeOf } from './mappingMode';
 
 export const MAX_BULK_CREATE_SIZE = 10_000;
@@ -20,7 +24,7 @@ const DEFAULT_MAX_RETRIES = 5;
 export const createManyFields: INodeProperties[] = [
 	{
 		displayName:
-			'Each input item needs a "longUrl" field; "title", "path", "domain", "expiredAt" and "tags" are used when present, other fields are ignored',
+			'Each input item needs a "longUrl" field; "title", "path", "domain", "expiredAt", "tags" and "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content" are used when present, other fields are ignored',
 		name: 'autoMapNoticeCreate',
 		type: 'notice',
 		default: '',
@@ -44,6 +48,7 @@ export const createManyFields: INodeProperties[] = [
 				default: MAX_BULK_CREATE_SIZE,
 				description: 'Links per request; the API accepts at most 10,000',
 			},
+			ifExistsOption,
 			{
 				displayName: 'Max Retries',
 				name: 'maxRetries',
@@ -52,6 +57,7 @@ export const createManyFields: INodeProperties[] = [
 				default: DEFAULT_MAX_RETRIES,
 				description: 'How often to re-send a batch the server refused with 429 (rate limit) before giving up',
 			},
+			...qrCodeOptions,
 		],
 	},
 ];
@@ -75,8 +81,11 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 		);
 	}
 	const maxRetries = wholeNumberOption(this, options.maxRetries, DEFAULT_MAX_RETRIES, 'Max Retries', 0);
-	const url = LINK_PATHS[options.apiPaths === 'legacy' ? 'legacy' : 'v1'].bulkCreate;
-	return await runBatches(this, {
+	const paths = LINK_PATHS[options.apiPaths === 'legacy' ? 'legacy' : 'v1'];
+	const url = paths.bulkCreate;
+	const qrCodes = qrSettingsOf(node, options);
+	const createOnce = ifExistsOf(options) === 'returnExisting' ? new CreateOnce(this, paths.list) : undefined;
+	const [items] = await runBatches(this, {
 		name: 'create',
 		verb: 'created',
 		buildElement: createElementBuilder(this),
@@ -91,7 +100,11 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 		inDoubtNote: 'The server may have created this link; it was not sent again, to avoid a duplicate',
 		inDoubtAdvice: IN_DOUBT_ADVICE,
 		notDoneAdvice: NOT_CREATED_ADVICE,
+		...(createOnce && { rowsToSend: async (rows, results) => await createOnce.rowsToSend(rows, results) }),
 	});
+	const output = createOnce ? createOnce.outputOf(items) : items;
+	if (!qrCodes) return [output];
+	return [await withQrCodes(output, qrCodes, async (data, fileName, mimeType) => await this.helpers.prepareBinaryData(data, fileName, mimeType))];
 }
 
 /** How each input row becomes one element of the bulk-create body. */
@@ -121,5 +134,6 @@ function autoMappedFields(json: IDataObject): LinkFields {
 		domain: json.domain,
 		expiredAt: json.expiredAt,
 		tags: json.tags,
+		...utmFromColumns(json),
 	};
 }

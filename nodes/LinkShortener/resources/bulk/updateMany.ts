@@ -3,14 +3,18 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { showFor, updateLinkFields } from '../../shared/fields';
 import {
 	UPDATE_PARAMETERS,
-	updateLinkElement,
+	updateLinkChanges,
 	type LinkUpdateFields,
 	type UpdateFieldNames,
 } from '../../shared/linkBodies';
+import { linkRefOf } from '../../shared/linkRefs';
+import { RowLinkRefs } from '../../shared/resolveRows';
 import { runBatches } from '../../shared/batches';
 import { linksPerElement } from '../../shared/bulkSend';
 import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
 import { BULK_UPDATE_PATH } from '../../shared/transport';
+import { utmFromColumns } from '../../shared/utm';
+import { isSet } from '../../shared/validation';
 import { mappingModeOf } from './mappingMode';
 
 const DEFAULT_BATCH_SIZE = 1000;
@@ -18,7 +22,7 @@ const DEFAULT_BATCH_SIZE = 1000;
 export const updateManyFields: INodeProperties[] = [
 	{
 		displayName:
-			'Each input item needs the link UUID in its ID field, named as in the records this node outputs; "longUrl", "title", "expiredAt" and "tags" are updated when present, other fields are ignored',
+			'Each input item names its link by its ID field (the UUID), else "shortUrl", else "path"; "longUrl", "title", "expiredAt" and "tags" are updated when present ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content" are added to a new longUrl); other fields are ignored',
 		name: 'autoMapNoticeUpdate',
 		type: 'notice',
 		default: '',
@@ -30,8 +34,9 @@ export const updateManyFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. 3f1c6a3e-8a4b-4f4e-9a53-0f0d6a1c2b7e',
-		description: 'The UUID of the link to update, usually an expression that reads it from the input item',
+		placeholder: 'e.g. 3f1c6a3e-8a4b-4f4e-9a53-0f0d6a1c2b7e or https://sho.rt/spring',
+		description:
+			"The link to update: its UUID, its short URL or its path, usually an expression that reads it from the input item. Short URLs and paths are looked up before the first update.",
 		displayOptions: showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] }),
 	},
 	updateLinkFields(showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] })),
@@ -68,10 +73,12 @@ export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutio
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
 	const node = this.getNode();
+	const links = new RowLinkRefs(this);
 	return await runBatches(this, {
 		name: 'update',
 		verb: 'updated',
-		buildElement: updateElementBuilder(this),
+		buildElement: updateElementBuilder(this, links),
+		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
 		batchSize: wholeNumberOption(this, options.batchSize, DEFAULT_BATCH_SIZE, 'Batch Size', 1),
 		request: (elements) => ({ method: 'PATCH', url: BULK_UPDATE_PATH, body: elements }),
 		match: (response, rows) => linksPerElement(node, response, rows.length, 'updates'),
@@ -89,25 +96,32 @@ const AUTO_MAPPED_FIELDS: UpdateFieldNames = {
 	changes: { label: 'fields to update', parameter: 'longUrl, title, expiredAt, tags' },
 };
 
-/** How each input row becomes one element of the bulk-update body. */
-function updateElementBuilder(context: IExecuteFunctions): ElementBuilder {
+/** The columns auto-map reads a row's link from, in this order (D14). */
+const LINK_COLUMNS = [
+	AUTO_MAPPED_FIELDS.id,
+	{ label: 'shortUrl', parameter: 'shortUrl' },
+	{ label: 'path', parameter: 'path' },
+];
+
+/** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
+function updateElementBuilder(context: IExecuteFunctions, links: RowLinkRefs): ElementBuilder {
 	if (mappingModeOf(context) === 'autoMap') {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
 		return (row, check) => {
 			const json = items[row].json;
-			return updateLinkElement(json.id, autoMappedChanges(json), check, AUTO_MAPPED_FIELDS);
+			const column = LINK_COLUMNS.find(({ parameter }) => isSet(json[parameter])) ?? LINK_COLUMNS[0];
+			const id = links.remember(row, linkRefOf(json[column.parameter], check, column));
+			return { id, ...updateLinkChanges(autoMappedChanges(json), check, AUTO_MAPPED_FIELDS) };
 		};
 	}
-	return (row, check) =>
-		updateLinkElement(
-			context.getNodeParameter('linkId', row),
-			context.getNodeParameter('updateFields', row, {}) as IDataObject,
-			check,
-			UPDATE_PARAMETERS,
-		);
+	return (row, check) => {
+		const id = links.remember(row, linkRefOf(context.getNodeParameter('linkId', row), check, UPDATE_PARAMETERS.id));
+		const changes = context.getNodeParameter('updateFields', row, {}) as IDataObject;
+		return { id, ...updateLinkChanges(changes, check, UPDATE_PARAMETERS) };
+	};
 }
 
 function autoMappedChanges(json: IDataObject): LinkUpdateFields {
-	return { longUrl: json.longUrl, title: json.title, expiredAt: json.expiredAt, tags: json.tags };
+	return { longUrl: json.longUrl, title: json.title, expiredAt: json.expiredAt, tags: json.tags, ...utmFromColumns(json) };
 }

@@ -3,7 +3,10 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { apiPathsOptions, createLinkFields, showFor } from '../../shared/fields';
 import { createLinkBody } from '../../shared/linkBodies';
 import { validateBeforeSending } from '../../shared/rowGuard';
-import { outputRecords } from '../../shared/transport';
+import { ifExistsOption, markLinkCreated, rememberingLongUrl, returnExistingLink } from '../../shared/ifExists';
+import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../shared/qrOutput';
+import { apiPathsOf } from '../../shared/linkLocator';
+import { LINK_PATHS, outputRecords } from '../../shared/transport';
 import { RowValidator } from '../../shared/validation';
 
 const displayOptions = showFor('link', ['create']);
@@ -25,12 +28,17 @@ export const create: INodePropertyOptions = {
 			method: 'POST',
 			url: '={{ $parameter.options.apiPaths === "legacy" ? "/public/links" : "/v1/links/" }}',
 		},
-		send: { preSend: validateBeforeSending(checkLink) },
-		output: { postReceive: [outputRecords] },
+		send: {
+			preSend: [
+				...validateBeforeSending(rememberingLongUrl(checkingQrOptions(checkLink))),
+				returnExistingLink((context) => LINK_PATHS[apiPathsOf(context)].list),
+			],
+		},
+		output: { postReceive: [outputRecords, markLinkCreated, outputQrCodes] },
 	},
 };
 
 export const createFields: INodeProperties[] = [
 	...createLinkFields(displayOptions, 'body'),
-	apiPathsOptions(displayOptions),
+	apiPathsOptions(displayOptions, ifExistsOption, ...qrCodeOptions),
 ];

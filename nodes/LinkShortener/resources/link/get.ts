@@ -9,6 +9,7 @@ import type {
 import { apiPathsOptions, showFor } from '../../shared/fields';
 import { linkIdOf, linkLocator } from '../../shared/linkLocator';
 import { validateBeforeSending } from '../../shared/rowGuard';
+import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../shared/qrOutput';
 import { outputRecords } from '../../shared/transport';
 import { RowValidator } from '../../shared/validation';
 
@@ -33,12 +34,12 @@ export const get: INodePropertyOptions = {
 	action: 'Get a link',
 	routing: {
 		request: { method: 'GET', url: '=/v1/links/{{ String($parameter.linkId).trim() }}' },
-		send: { preSend: validateBeforeSending(resolveLink) },
-		output: { postReceive: [outputRecords] },
+		send: { preSend: validateBeforeSending(checkingQrOptions(resolveLink)) },
+		output: { postReceive: [outputRecords, outputQrCodes] },
 	},
 };
 
 export const getFields: INodeProperties[] = [
 	linkLocator(displayOptions),
-	apiPathsOptions(displayOptions),
+	apiPathsOptions(displayOptions, ...qrCodeOptions),
 ];

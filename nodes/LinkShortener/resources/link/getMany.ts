@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import { apiPathsOptions, returnAllOrLimit, showFor } from '../../shared/fields';
 import { paginate } from '../../shared/pager';
+import { checkingQrOptions, paginateWithQrCodes, qrCodeOptions } from '../../shared/qrOutput';
 import { validateBeforeSending } from '../../shared/rowGuard';
 import { checkResponse } from '../../shared/transport';
 import { isSet, RowValidator } from '../../shared/validation';
@@ -43,8 +44,8 @@ export const getMany: INodePropertyOptions = {
 			method: 'POST',
 			url: '={{ $parameter.options.apiPaths === "legacy" ? "/public/links/list" : "/v1/links/list" }}',
 		},
-		send: { paginate: true, preSend: validateBeforeSending(checkFilters) },
-		operations: { pagination: paginate },
+		send: { paginate: true, preSend: validateBeforeSending(checkingQrOptions(checkFilters)) },
+		operations: { pagination: paginateWithQrCodes(paginate) },
 		output: { postReceive: [checkResponse] },
 	},
 };
@@ -130,5 +131,5 @@ export const getManyFields: INodeProperties[] = [
 			},
 		],
 	},
-	apiPathsOptions(displayOptions),
+	apiPathsOptions(displayOptions, ...qrCodeOptions),
 ];

@@ -1,0 +1,157 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { SEEDED } from '../../dev/sandbox/server';
+import { useLinkShortener } from '../fixture';
+import { BULK_CREATE_PATH, createMany, pairedIndices } from '../bulk/helpers';
+
+const LIST_PATH = '/v1/links/list';
+const VISIBLE_SEEDED_LINKS = SEEDED.ownLinks.length;
+
+describe('If Link Exists: Return Existing (D11)', () => {
+	const ls = useLinkShortener();
+	const create = (parameters: object) => ({ resource: 'link', operation: 'create', ...parameters });
+	const returnExisting = { ifExists: 'returnExisting' };
+	const linkCount = () => ls.sandbox.links.size;
+
+	describe('Link > Create', () => {
+		it('returns the newest link with exactly this long URL, read by its id, instead of creating one', async () => {
+			const [older] = ls.sandbox.addLinks(1, { longUrl: 'https://example.com/exists', createdAt: '2024-05-01T00:00:00.000Z' });
+			const [newer] = ls.sandbox.addLinks(1, { longUrl: 'https://example.com/exists', createdAt: '2024-06-01T00:00:00.000Z' });
+			ls.sandbox.addLinks(1, { longUrl: 'https://example.com/exists/longer', createdAt: '2024-07-01T00:00:00.000Z' });
+			const before = linkCount();
+
+			const { items, error } = await ls.run(create({ longUrl: 'https://example.com/exists', options: returnExisting }));
+
+			expect(error).toBeUndefined();
+			expect(ls.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				`POST ${LIST_PATH}`,
+				`GET /v1/links/${newer.id}`,
+			]);
+			expect(ls.requestsTo(LIST_PATH)[0].body).toMatchObject({ search: 'https://example.com/exists' });
+			expect(items).toHaveLength(1);
+			expect(items[0].json).toMatchObject({ id: newer.id, longUrl: 'https://example.com/exists', linkCreated: false });
+			expect(items[0].json.id).not.toBe(older.id);
+			expect(linkCount()).toBe(before);
+		});
+
+		it('creates the link when only other long URLs contain it, and says so', async () => {
+			ls.sandbox.addLinks(1, { longUrl: 'https://example.com/new-page?x=1' });
+
+			const { items, error } = await ls.run(create({ longUrl: 'https://example.com/new-page', options: returnExisting }));
+
+			expect(error).toBeUndefined();
+			expect(ls.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				`POST ${LIST_PATH}`,
+				'POST /v1/links/',
+			]);
+			expect(items[0].json).toMatchObject({ longUrl: 'https://example.com/new-page', linkCreated: true });
+		});
+
+		it('looks up every item of a run at once, compares after UTM, and creates only the missing links', async () => {
+			const [tagged] = ls.sandbox.addLinks(1, { longUrl: 'https://example.com/p?utm_source=mail' });
+			const input = [
+				{ url: 'https://example.com/p', source: 'mail' },
+				{ url: SEEDED.ownLinks[0].longUrl, source: '' },
+				{ url: 'https://example.com/missing', source: '' },
+			];
+
+			const { items, error } = await ls.run(
+				create({ longUrl: '={{ $json.url }}', additionalFields: { utmSource: '={{ $json.source }}' }, options: returnExisting }),
+				input,
+			);
+
+			expect(error).toBeUndefined();
+			// Three URLs, an account of one page: the first page of the listing answers all three.
+			expect(ls.requestsTo(LIST_PATH)).toHaveLength(1);
+			expect(ls.requestsTo('/v1/links/').map((request) => request.body)).toEqual([{ longUrl: 'https://example.com/missing' }]);
+			expect(items.map((item) => [item.json.id === undefined, item.json.linkCreated, item.pairedItem])).toEqual([
+				[false, false, { item: 0 }],
+				[false, false, { item: 1 }],
+				[false, true, { item: 2 }],
+			]);
+			expect([items[0].json.id, items[1].json.id]).toEqual([tagged.id, SEEDED.ownLinks[0].id]);
+		});
+
+		it('with the default (Create Another), creates the link again and adds no linkCreated', async () => {
+			const { items } = await ls.run(create({ longUrl: SEEDED.ownLinks[0].longUrl }));
+
+			expect(ls.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/links/']);
+			expect(items[0].json.linkCreated).toBeUndefined();
+			expect(items[0].json.id).not.toBe(SEEDED.ownLinks[0].id);
+		});
+	});
+
+	describe('Bulk > Create Many', () => {
+		const rows = (urls: string[]) => urls.map((longUrl, i) => ({ longUrl, title: `Row ${i}` }));
+		const created = (items: Array<{ json: IDataObject }>) => items.filter((item) => item.json.linkCreated === true).length;
+
+		it('1,000 rows against an account of 801 links: one listing of ⌈801/100⌉ pages, not 1,000 searches', async () => {
+			const existing = ls.sandbox.addLinks(801 - VISIBLE_SEEDED_LINKS, {});
+			const urls = [...existing.slice(0, 400).map((link) => link.longUrl), ...Array.from({ length: 600 }, (_, i) => `https://example.com/fresh/${i}`)];
+
+			const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
+
+			expect(error).toBeUndefined();
+			const lists = ls.requestsTo(LIST_PATH);
+			expect(lists.length).toBeLessThanOrEqual(Math.ceil(801 / 100) + 1);
+			expect(lists.every((request) => (request.body as IDataObject).search === undefined)).toBe(true);
+			expect(ls.requestsTo(BULK_CREATE_PATH).map((request) => request.bodyItems)).toEqual([600]);
+			expect(items).toHaveLength(1000);
+			expect(pairedIndices(items)).toEqual(urls.map((_, i) => i));
+			expect(items.slice(0, 400).map((item) => item.json.id)).toEqual(existing.slice(0, 400).map((link) => link.id));
+			expect(items.slice(0, 400).every((item) => item.json.linkCreated === false)).toBe(true);
+			expect(created(items)).toBe(600);
+		});
+
+		it('re-running a 10,000-row import that stopped after 6,000 creates exactly the 4,000 missing links', async () => {
+			const urls = Array.from({ length: 10_000 }, (_, i) => `https://example.com/import/${i}`);
+			for (let i = 0; i < 6000; i++) ls.sandbox.addLinks(1, { longUrl: urls[i] });
+			const before = linkCount();
+			const total = 6000 + VISIBLE_SEEDED_LINKS;
+
+			const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
+
+			expect(error).toBeUndefined();
+			expect(ls.requestsTo(LIST_PATH).length).toBeLessThanOrEqual(Math.ceil(total / 100) + 1);
+			const bulk = ls.requestsTo(BULK_CREATE_PATH);
+			expect(bulk.map((request) => request.bodyItems)).toEqual([4000]);
+			expect((bulk[0].body as IDataObject[]).map((element) => element.longUrl)).toEqual(urls.slice(6000));
+			expect(linkCount() - before).toBe(4000);
+			expect(items).toHaveLength(10_000);
+			expect(created(items)).toBe(4000);
+			expect(items.slice(0, 6000).every((item) => item.json.linkCreated === false)).toBe(true);
+
+			ls.sandbox.clearRequests();
+			const again = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
+			expect(again.error).toBeUndefined();
+			expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(0);
+			expect(created(again.items)).toBe(0);
+			expect(linkCount() - before).toBe(4000);
+		});
+
+		it('a long URL repeated in the input is created once; the repeats get that link', async () => {
+			const urls = ['https://example.com/a', 'https://example.com/a', 'https://example.com/b'];
+
+			const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
+
+			expect(error).toBeUndefined();
+			expect(ls.requestsTo(BULK_CREATE_PATH).map((request) => request.body)).toEqual([
+				[{ longUrl: 'https://example.com/a', title: 'Row 0' }, { longUrl: 'https://example.com/b', title: 'Row 2' }],
+			]);
+			expect(items.map((item) => [item.json.linkCreated, item.pairedItem])).toEqual([
+				[true, { item: 0 }],
+				[false, { item: 1 }],
+				[true, { item: 2 }],
+			]);
+			expect(items[1].json.id).toBe(items[0].json.id);
+		});
+
+		it('with the default, creates every row and adds no linkCreated', async () => {
+			const { items } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows([SEEDED.ownLinks[0].longUrl]));
+
+			expect(ls.requestsTo(LIST_PATH)).toHaveLength(0);
+			expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(1);
+			expect(items[0].json.linkCreated).toBeUndefined();
+		});
+	});
+});

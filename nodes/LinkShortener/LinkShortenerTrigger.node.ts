@@ -1,23 +1,20 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
 } from 'n8n-workflow';
 
 import { MAIN_CONNECTION } from './shared/connectionTypes';
-import {
-	latestLink,
-	linksAtNewestTime,
-	newLinksNewestFirst,
-	newLinksOldestFirst,
-} from './trigger/linkFeed';
-import { oldestFirst, PollCursor } from './trigger/pollCursor';
+import { latestLink } from './trigger/linkFeed';
+import { cursorFrom, readNewLinks, startingCursor } from './trigger/newLinks';
+import { readStoredCursor, saveCursor, UnreadableCursor, type StoredCursor } from './trigger/pollCursor';
+import { acquireLease, firstReportOf, type Lease } from './trigger/pollGuard';
 
-/** Shares of n8n's poll budget: reading newest first, then catching up oldest first. */
-const NEWEST_FIRST_SHARE = 0.4;
-const CATCH_UP_SHARE = 0.8;
+/** n8n 2.x gives each poll a budget; older versions give none. Also how long a poll holds its lease. */
+const DEFAULT_BUDGET_MS = 5 * 60_000;
 
 export class LinkShortenerTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,41 +62,59 @@ export class LinkShortenerTrigger implements INodeType {
 			const sample = await latestLink(this);
 			return sample ? [this.helpers.returnJsonArray([sample])] : null;
 		}
-
-		const staticData = this.getWorkflowStaticData('node');
-		const cursor = PollCursor.fromStaticData(staticData);
-		if (!cursor) {
-			PollCursor.beforeAnyLink.after(await linksAtNewestTime(this)).saveTo(staticData);
-			return null;
+		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+		const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+		// Another poll of this trigger is still running: it emits what is new, this one nothing.
+		const lease = acquireLease(key, budgetMs);
+		if (!lease) return null;
+		try {
+			return await pollOnce(this, key, lease, budgetMs);
+		} finally {
+			lease.release();
 		}
-
-		const { links, next } = await readNewLinks(this, cursor);
-		next.saveTo(staticData);
-		return links.length > 0 ? [this.helpers.returnJsonArray(links)] : null;
 	}
+}
+
+async function pollOnce(
+	context: IPollFunctions,
+	key: string,
+	lease: Lease,
+	budgetMs: number,
+): Promise<INodeExecutionData[][] | null> {
+	const staticData = context.getWorkflowStaticData('node');
+	const now = Date.now();
+	const stored = storedCursor(context, key, staticData);
+	const from = stored.kind === 'cursor' ? lease.newest(stored.cursor) : cursorFrom(stored, now);
+	if (!from) {
+		const start = await startingCursor(context, now);
+		if (lease.commit(undefined, start)) saveCursor(staticData, start);
+		return null;
+	}
+	const { links, next } = await readNewLinks(context, from, now, budgetMs);
+	if (next !== from || from !== (stored.kind === 'cursor' ? stored.cursor : undefined)) {
+		const written = next.with({ generation: from.generation + 1 });
+		// A poll that lost its lease (it ran past its budget) emits nothing: the newer one did.
+		if (!lease.commit(from, written)) return null;
+		saveCursor(staticData, written);
+	}
+	return links.length > 0 ? [context.helpers.returnJsonArray(links)] : null;
 }
 
 /**
- * Newest first is cheap (it reads only the new links and one page more) but can only emit
- * once it has reached the cursor. When n8n's poll budget runs short first, the backlog is
- * emitted oldest first instead, as much per poll as the budget allows.
+ * The stored position. One that cannot be read fails the first poll that finds it with an error
+ * saying so; the next poll starts again from the newest link, as a new activation does.
  */
-async function readNewLinks(
-	context: IPollFunctions,
-	cursor: PollCursor,
-): Promise<{ links: IDataObject[]; next: PollCursor }> {
-	const startedAt = Date.now();
-	const budget = pollBudgetMs(context);
-	if (!cursor.catchUp) {
-		const batch = await newLinksNewestFirst(context, cursor, startedAt + budget * NEWEST_FIRST_SHARE);
-		if (batch.complete) return { links: oldestFirst(batch.links, true), next: cursor.after(batch.links) };
+function storedCursor(context: IPollFunctions, key: string, staticData: IDataObject): StoredCursor {
+	try {
+		return readStoredCursor(staticData);
+	} catch (error) {
+		const problem = error instanceof UnreadableCursor ? error.message : String(error);
+		if (firstReportOf(key, problem)) {
+			throw new NodeOperationError(context.getNode(), `The trigger's saved position cannot be read: ${problem}`, {
+				description:
+					'Nothing was emitted. The next poll starts again from the newest link, as a new activation does: links created before it are not emitted.',
+			});
+		}
+		return { kind: 'none' };
 	}
-	const batch = await newLinksOldestFirst(context, cursor, startedAt + budget * CATCH_UP_SHARE);
-	const links = oldestFirst(batch.links, false);
-	return { links, next: cursor.after(links, batch.resumeAt) };
-}
-
-/** n8n 2.x abandons a poll that runs past its budget; older versions have no budget. */
-function pollBudgetMs(context: IPollFunctions): number {
-	return typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : Infinity;
 }

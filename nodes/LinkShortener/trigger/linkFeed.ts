@@ -1,101 +1,157 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { listPages } from '../shared/pager';
+import { listPages, onePageOf, PAGE_SIZE, type Page } from '../shared/pager';
 import { apiRequest, LINK_PATHS, recordsOf, type ApiRequest } from '../shared/transport';
-import { createdAtOf, PollCursor, type CatchUp } from './pollCursor';
 
 const NEWEST_FIRST = { createdAt: 'desc' };
 const OLDEST_FIRST = { createdAt: 'asc' };
-const DAY_MS = 86_400_000;
 
-/** Links read by one pass; `complete` is false when the deadline stopped it early. */
-export interface LinkBatch {
-	links: IDataObject[];
-	complete: boolean;
-}
+/** Fresh reads from page 1 after links vanished mid-read, before the poll gives up for now. */
+const MAX_READ_ATTEMPTS = 3;
 
-function listRequest(body: IDataObject): ApiRequest {
-	return { method: 'POST', url: LINK_PATHS.v1.list, body };
+function listRequest(order: IDataObject): ApiRequest {
+	return { method: 'POST', url: LINK_PATHS.v1.list, body: { order } };
 }
 
 /** The most recently created link, for the editor's test event. */
 export async function latestLink(context: IPollFunctions): Promise<IDataObject | undefined> {
-	const response = await apiRequest.call(
-		context,
-		listRequest({ order: NEWEST_FIRST, page: 1, itemsPerPage: 1 }),
-	);
+	const response = await apiRequest.call(context, {
+		...listRequest(NEWEST_FIRST),
+		body: { order: NEWEST_FIRST, page: 1, itemsPerPage: 1 },
+	});
 	return recordsOf(response.body)[0];
 }
 
-/** The links that share the newest creation time: where a newly activated trigger starts. */
-export async function linksAtNewestTime(context: IPollFunctions): Promise<IDataObject[]> {
-	const found = new Map<string, IDataObject>();
-	let newest: number | undefined;
-	for await (const { records } of listPages(context, listRequest({ order: NEWEST_FIRST }))) {
-		for (const link of records.filter((record) => !Number.isNaN(createdAtOf(record)))) {
-			newest ??= createdAtOf(link);
-			if (createdAtOf(link) < newest) return [...found.values()];
-			found.set(String(link.id), link);
-		}
-	}
-	return [...found.values()];
-}
-
-/**
- * The links new to the cursor, read newest first down to the first older link. Links created
- * meanwhile push the pages down, so a link can come twice (kept once) but none is skipped.
- */
-export async function newLinksNewestFirst(
-	context: IPollFunctions,
-	cursor: PollCursor,
-	deadline: number,
-): Promise<LinkBatch> {
-	const found = new Map<string, IDataObject>();
-	for await (const { records } of listPages(context, listRequest({ order: NEWEST_FIRST }))) {
-		for (const link of records) if (cursor.isNew(link)) found.set(String(link.id), link);
-		if (records.some((link) => cursor.isOlder(link))) break;
-		if (Date.now() >= deadline) return { links: [...found.values()], complete: false };
-	}
-	return { links: [...found.values()], complete: true };
-}
-
-/** Oldest-first links new to the cursor; `resumeAt` is set when the deadline stopped the read. */
-export interface CatchUpBatch {
+export interface NewestFirstRead {
+	/**
+	 * idle: page 1 showed nothing to read; complete: read down to the first link past the
+	 * boundary, or to the end; deadline: stopped early; unstable: links kept vanishing while it read.
+	 */
+	outcome: 'idle' | 'complete' | 'deadline' | 'unstable';
+	/** The links above the boundary, newest first, each once. */
 	links: IDataObject[];
-	resumeAt?: CatchUp;
+	/** The `total` of page 1. */
+	total?: number;
+}
+
+export interface NewestFirstOptions {
+	/** A fresh test per read from page 1: true for the first link past the boundary. */
+	boundary: () => (link: IDataObject) => boolean;
+	/** Checked on page 1: nothing new there and nothing changed, so no further page is needed. */
+	idle?: (firstPage: Page) => boolean;
+	deadline: number;
 }
 
 /**
- * The links new to the cursor, read oldest first, as many as the deadline allows: a backlog
- * too large for one poll is emitted in order over several polls, each resuming on the page
- * where the last one stopped. The day filter only narrows the listing; it starts two days
- * early because the API does not say whether `after` is inclusive or which time zone its
- * days are in.
+ * Reads newest first down to the boundary. Links created meanwhile push the pages down (a link
+ * comes twice, kept once); links deleted meanwhile pull them up, and the link that moved from
+ * the next page onto the one already read would be passed over. A deletion shows as a `total`
+ * lower than the page before's (creations only add to it), so the read starts again from page 1.
  */
-export async function newLinksOldestFirst(
-	context: IPollFunctions,
-	cursor: PollCursor,
-	deadline: number,
-	resume: CatchUp = cursor.catchUp ?? { after: dayFilterFor(cursor), page: 1 },
-): Promise<CatchUpBatch> {
-	const body: IDataObject = { order: OLDEST_FIRST };
-	if (resume.after !== null) body.createdAt = { after: resume.after };
-
-	const found = new Map<string, IDataObject>();
-	const pager = listPages(context, listRequest(body), { firstPage: resume.page });
-	for await (const { number: page, records } of pager) {
-		// The page it stopped on starts with links already emitted, unless links were
-		// deleted and the pages moved up: then read the listing from its start.
-		if (page === resume.page && page > 1 && records.length > 0 && cursor.isNew(records[0])) {
-			return await newLinksOldestFirst(context, cursor, deadline, { ...resume, page: 1 });
+export async function readNewestFirst(context: IPollFunctions, options: NewestFirstOptions): Promise<NewestFirstRead> {
+	for (let attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
+		const isBoundary = options.boundary();
+		const found = new Map<string, IDataObject>();
+		let total: number | undefined;
+		let previousTotal: number | undefined;
+		let shrank = false;
+		for await (const page of listPages(context, listRequest(NEWEST_FIRST))) {
+			if (page.number === 1) {
+				total = page.total;
+				if (options.idle?.(page)) return { outcome: 'idle', links: [], total };
+			}
+			if (page.total !== undefined && previousTotal !== undefined && page.total < previousTotal) {
+				shrank = true;
+				break;
+			}
+			previousTotal = page.total ?? previousTotal;
+			const reachedBoundary = page.records.some(isBoundary);
+			for (const link of page.records) if (!isBoundary(link)) found.set(String(link.id), link);
+			if (reachedBoundary) break;
+			if (!page.last && Date.now() >= options.deadline) return { outcome: 'deadline', links: [...found.values()], total };
 		}
-		for (const link of records) if (cursor.isNew(link)) found.set(String(link.id), link);
-		if (Date.now() >= deadline) return { links: [...found.values()], resumeAt: { ...resume, page } };
+		if (!shrank) return { outcome: 'complete', links: [...found.values()], total };
 	}
-	return { links: [...found.values()] };
+	return { outcome: 'unstable', links: [] };
 }
 
-function dayFilterFor(cursor: PollCursor): string | null {
-	if (cursor.lastCreatedAt === null) return null;
-	return new Date(cursor.lastCreatedAt - 2 * DAY_MS).toISOString().slice(0, 10);
+/** One page of the oldest-first listing. */
+async function oldestFirstPage(context: IPollFunctions, page: number, pageSize: number): Promise<Page> {
+	return await onePageOf(listPages(context, listRequest(OLDEST_FIRST), { firstPage: page, pageSize }));
+}
+
+/**
+ * The last oldest-first page that starts with a link for which `isBefore` holds: reading from
+ * there passes over nothing after them. A binary search over the pages: about log2(pages)
+ * requests, whatever the size of the account.
+ */
+export async function pageStartingBefore(
+	context: IPollFunctions,
+	isBefore: (link: IDataObject) => boolean,
+	pageSize = PAGE_SIZE,
+): Promise<number> {
+	const first = await oldestFirstPage(context, 1, pageSize);
+	if (first.records.length === 0 || !isBefore(first.records[0])) return 1;
+	let low = 1;
+	let high = Math.max(1, Math.ceil((first.total ?? first.records.length) / Math.max(1, first.servedPageSize)));
+	while (low < high) {
+		const middle = Math.ceil((low + high) / 2);
+		const page = await oldestFirstPage(context, middle, pageSize);
+		if (page.records.length > 0 && isBefore(page.records[0])) low = middle;
+		else high = middle - 1;
+	}
+	return low;
+}
+
+export interface OldestFirstOptions {
+	firstPage: number;
+	pageSize: number;
+	/** True for a link that must have been read already when the read starts at `firstPage`. */
+	isSettled: (link: IDataObject) => boolean;
+	/** True for a link to keep. */
+	wanted: (link: IDataObject) => boolean;
+	/** True for a link dated too far ahead to read yet: it and the rest of the listing wait. */
+	isAhead: (link: IDataObject) => boolean;
+	deadline: number;
+}
+
+export interface OldestFirstRead {
+	/** The first page did not start with a settled link: links vanished, the start is wrong. */
+	misplaced: boolean;
+	links: IDataObject[];
+	/** Where the next poll goes on, when the read stopped before the end. */
+	resumePage?: number;
+	/** When it read to the end: the last page's `total`, all of which it has seen. */
+	total?: number;
+	/** The first link dated too far ahead, where the read stopped. */
+	heldFrom?: IDataObject;
+}
+
+/**
+ * Reads oldest first from `firstPage`, keeping the wanted links in order, until the deadline,
+ * the end, or the first link dated too far ahead. New links only add pages at the end; links
+ * deleted before the read position pull the pages up (a lower `total`), and then the read
+ * stops after the last page whose successor is certain and resumes there.
+ */
+export async function readOldestFirst(context: IPollFunctions, options: OldestFirstOptions): Promise<OldestFirstRead> {
+	const found = new Map<string, IDataObject>();
+	let previous: Page | undefined;
+	const pager = listPages(context, listRequest(OLDEST_FIRST), { firstPage: options.firstPage, pageSize: options.pageSize });
+	for await (const page of pager) {
+		if (!previous && options.firstPage > 1 && page.records.length > 0 && !options.isSettled(page.records[0])) {
+			return { misplaced: true, links: [] };
+		}
+		if (previous?.total !== undefined && page.total !== undefined && page.total < previous.total) {
+			return { misplaced: false, links: [...found.values()], resumePage: previous.number };
+		}
+		for (const link of page.records) {
+			if (options.isAhead(link)) return { misplaced: false, links: [...found.values()], total: page.total, heldFrom: link };
+			if (options.wanted(link)) found.set(String(link.id), link);
+		}
+		previous = page;
+		if (!page.last && Date.now() >= options.deadline) {
+			return { misplaced: false, links: [...found.values()], resumePage: page.number };
+		}
+	}
+	return { misplaced: false, links: [...found.values()], total: previous?.total };
 }

@@ -1,87 +1,192 @@
 import type { IDataObject } from 'n8n-workflow';
 
+/** Links dated up to this far past n8n's clock count as present (the two clocks may differ). */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
 /** The creation time of a link in ms since the epoch; NaN when it has none that parses. */
 export function createdAtOf(link: IDataObject): number {
 	return typeof link.createdAt === 'string' ? Date.parse(link.createdAt) : NaN;
 }
 
-/**
- * Where an oldest-first catch-up resumes: its creation-day filter and the page it stopped on.
- * With the oldest first, new links only add pages at the end, so page numbers stay valid.
- */
+/** An oldest-first read of a backlog too large for one poll: the page it resumes on. */
 export interface CatchUp {
-	after: string | null;
 	page: number;
+	pageSize: number;
 }
 
+export interface CursorFields {
+	/** Which activation this position belongs to, and how many times it was written since. */
+	epoch: string;
+	generation: number;
+	/**
+	 * Every link dated before this time was emitted or existed at activation. Never later than
+	 * n8n's clock at the poll that set it, so a link dated in the future cannot move it there.
+	 * null: the account had no link at activation.
+	 */
+	watermark: number | null;
+	/** The links dated at or after the watermark that were emitted (or existed at activation). */
+	recent: ReadonlyMap<string, number>;
+	/** The list's `total` when the last poll that read down to the watermark started. */
+	total: number | null;
+	/** The earliest link held back because it was dated beyond n8n's clock plus the skew. */
+	heldFrom: number | null;
+	catchUp?: CatchUp;
+}
+
+/** Thrown for stored state that cannot be read; the message names what is wrong. */
+export class UnreadableCursor extends Error {}
+
 /**
- * Where the trigger stands: the newest creation time it has emitted, and the ids of the links
- * created at exactly that time. The time alone is not enough, because a bulk create gives
- * thousands of links the same createdAt and a poll may have seen only some of them.
- *
- * Times are compared in whole milliseconds, so a server sending microseconds still groups
- * links consistently. The state stays small: one timestamp plus the ids sharing it.
+ * Where the trigger stands. A link is new when it is dated at or after the watermark and is not
+ * among the `recent` links: no link is emitted twice, and none dated after the watermark is
+ * passed over, whatever the order of links sharing one creation time.
  */
-export class PollCursor {
-	private constructor(
-		/** null: the account had no links when the trigger started, so every link is new. */
-		readonly lastCreatedAt: number | null,
-		private readonly idsAtLastCreatedAt: ReadonlySet<string>,
-		/** Set while a backlog too large for one poll is emitted oldest first, over several polls. */
-		readonly catchUp?: CatchUp,
-	) {}
+export class PollCursor implements CursorFields {
+	readonly epoch: string;
+	readonly generation: number;
+	readonly watermark: number | null;
+	readonly recent: ReadonlyMap<string, number>;
+	readonly total: number | null;
+	readonly heldFrom: number | null;
+	readonly catchUp?: CatchUp;
 
-	static readonly beforeAnyLink = new PollCursor(null, new Set());
-
-	/** The cursor saved in the node's static data; undefined before the first poll. */
-	static fromStaticData(staticData: IDataObject): PollCursor | undefined {
-		const { lastCreatedAt, idsAtLastCreatedAt, catchUp } = staticData;
-		const time = typeof lastCreatedAt === 'string' ? Date.parse(lastCreatedAt) : NaN;
-		if (lastCreatedAt !== null && Number.isNaN(time)) return undefined;
-		const ids = Array.isArray(idsAtLastCreatedAt) ? idsAtLastCreatedAt.map(String) : [];
-		return new PollCursor(lastCreatedAt === null ? null : time, new Set(ids), readCatchUp(catchUp));
+	constructor(fields: CursorFields) {
+		({ epoch: this.epoch, generation: this.generation, watermark: this.watermark } = fields);
+		({ recent: this.recent, total: this.total, heldFrom: this.heldFrom, catchUp: this.catchUp } = fields);
 	}
 
-	saveTo(staticData: IDataObject): void {
-		staticData.lastCreatedAt = this.lastCreatedAt === null ? null : new Date(this.lastCreatedAt).toISOString();
-		staticData.idsAtLastCreatedAt = [...this.idsAtLastCreatedAt];
-		if (this.catchUp) staticData.catchUp = { ...this.catchUp };
-		else delete staticData.catchUp;
-	}
-
-	/** Created after the cursor, or at its time but not among the links already emitted. */
 	isNew(link: IDataObject): boolean {
 		const time = createdAtOf(link);
-		if (Number.isNaN(time)) return false;
-		if (this.lastCreatedAt === null || time > this.lastCreatedAt) return true;
-		return time === this.lastCreatedAt && !this.idsAtLastCreatedAt.has(String(link.id));
+		if (Number.isNaN(time) || this.isOlderTime(time)) return false;
+		return !this.recent.has(String(link.id));
 	}
 
-	/** Created strictly before the cursor: in a newest-first listing, nothing after it is new. */
+	/** Dated before the watermark: in a newest-first listing, nothing after it is new. */
 	isOlder(link: IDataObject): boolean {
-		return this.lastCreatedAt !== null && createdAtOf(link) < this.lastCreatedAt;
+		return this.isOlderTime(createdAtOf(link));
 	}
 
-	/** The cursor once `links` (all new to this cursor) have been emitted. */
-	after(links: IDataObject[], catchUp?: CatchUp): PollCursor {
-		let newest = this.lastCreatedAt;
-		for (const link of links) {
-			const time = createdAtOf(link);
-			if (newest === null || time > newest) newest = time;
+	private isOlderTime(time: number): boolean {
+		return this.watermark !== null && time < this.watermark;
+	}
+
+	/**
+	 * The cursor once `emitted` (all new to this cursor) were emitted. The watermark moves to the
+	 * newest of them dated no later than `now`; links dated after `now` stay in `recent` until
+	 * the watermark passes them.
+	 */
+	after(emitted: IDataObject[], now: number, changes: Partial<CursorFields> = {}): PollCursor {
+		const recent = new Map(this.recent);
+		for (const link of emitted) recent.set(String(link.id), createdAtOf(link));
+		let watermark = this.watermark;
+		for (const time of recent.values()) {
+			if (time <= now && (watermark === null || time > watermark)) watermark = time;
 		}
-		const ids = newest === this.lastCreatedAt ? new Set(this.idsAtLastCreatedAt) : new Set<string>();
-		for (const link of links) {
-			if (createdAtOf(link) === newest) ids.add(String(link.id));
-		}
-		return new PollCursor(newest, ids, catchUp);
+		for (const [id, time] of recent) if (watermark !== null && time < watermark) recent.delete(id);
+		return new PollCursor({ ...this, catchUp: undefined, ...changes, watermark, recent });
+	}
+
+	with(changes: Partial<CursorFields>): PollCursor {
+		return new PollCursor({ ...this, ...changes });
 	}
 }
 
-function readCatchUp(value: unknown): CatchUp | undefined {
-	if (typeof value !== 'object' || value === null) return undefined;
-	const { after, page } = value as IDataObject;
-	if (typeof page !== 'number' || page < 1) return undefined;
-	return { after: typeof after === 'string' ? after : null, page };
+/** The static data key holding the position (one object, replaced as a whole). */
+const KEY = 'position';
+const VERSION = 2;
+
+export type StoredCursor =
+	| { kind: 'none' }
+	| { kind: 'cursor'; cursor: PollCursor }
+	| { kind: 'legacy'; watermark: number | null; ids: string[] };
+
+/**
+ * The position saved in the node's static data. Throws UnreadableCursor when something is
+ * stored but cannot be read: guessing would skip or repeat links without saying so.
+ */
+export function readStoredCursor(staticData: IDataObject): StoredCursor {
+	if (staticData[KEY] !== undefined) return { kind: 'cursor', cursor: parsePosition(staticData[KEY]) };
+	if ('lastCreatedAt' in staticData) return parseLegacy(staticData);
+	return { kind: 'none' };
+}
+
+export function saveCursor(staticData: IDataObject, cursor: PollCursor): void {
+	for (const key of ['lastCreatedAt', 'idsAtLastCreatedAt', 'catchUp']) delete staticData[key];
+	const recent: IDataObject = {};
+	for (const [id, time] of cursor.recent) {
+		const at = new Date(time).toISOString();
+		recent[at] = [...((recent[at] as string[] | undefined) ?? []), id];
+	}
+	staticData[KEY] = {
+		version: VERSION,
+		epoch: cursor.epoch,
+		generation: cursor.generation,
+		watermark: isoOrNull(cursor.watermark),
+		recent,
+		total: cursor.total,
+		heldFrom: isoOrNull(cursor.heldFrom),
+		...(cursor.catchUp ? { catchUp: { ...cursor.catchUp } } : {}),
+	};
+}
+
+function isoOrNull(time: number | null): string | null {
+	return time === null ? null : new Date(time).toISOString();
+}
+
+function unreadable(what: string): never {
+	throw new UnreadableCursor(what);
+}
+
+function timeOrNull(value: unknown, field: string): number | null {
+	if (value === null) return null;
+	const time = typeof value === 'string' ? Date.parse(value) : NaN;
+	return Number.isNaN(time) ? unreadable(`${field} is not a date`) : time;
+}
+
+function countOrNull(value: unknown, field: string, least: number): number | null {
+	if (value === null) return null;
+	return Number.isInteger(value) && (value as number) >= least ? (value as number) : unreadable(`${field} is not a count`);
+}
+
+function parsePosition(value: unknown): PollCursor {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) unreadable('it is not an object');
+	const stored = value as IDataObject;
+	if (stored.version !== VERSION) unreadable(`version ${JSON.stringify(stored.version)} is unknown`);
+	if (typeof stored.epoch !== 'string' || stored.epoch === '') unreadable('epoch is missing');
+	const generation = countOrNull(stored.generation, 'generation', 0) ?? unreadable('generation is missing');
+	const recent = new Map<string, number>();
+	if (typeof stored.recent !== 'object' || stored.recent === null || Array.isArray(stored.recent)) unreadable('recent is not an object');
+	for (const [at, ids] of Object.entries(stored.recent)) {
+		const time = timeOrNull(at, 'a time in recent') as number;
+		if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) unreadable('recent does not hold link ids');
+		for (const id of ids as string[]) recent.set(id, time);
+	}
+	return new PollCursor({
+		epoch: stored.epoch,
+		generation,
+		watermark: timeOrNull(stored.watermark, 'watermark'),
+		recent,
+		total: countOrNull(stored.total ?? null, 'total', 0),
+		heldFrom: timeOrNull(stored.heldFrom ?? null, 'heldFrom'),
+		catchUp: parseCatchUp(stored.catchUp),
+	});
+}
+
+function parseCatchUp(value: unknown): CatchUp | undefined {
+	if (value === undefined) return undefined;
+	const { page, pageSize } = (value ?? {}) as IDataObject;
+	return {
+		page: countOrNull(page, 'catchUp.page', 1) ?? unreadable('catchUp.page is missing'),
+		pageSize: countOrNull(pageSize, 'catchUp.pageSize', 1) ?? unreadable('catchUp.pageSize is missing'),
+	};
+}
+
+/** The position saved by version 0.1: the newest time emitted and the ids created at that time. */
+function parseLegacy(staticData: IDataObject): StoredCursor {
+	const watermark = timeOrNull(staticData.lastCreatedAt, 'lastCreatedAt');
+	const ids = staticData.idsAtLastCreatedAt;
+	if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) unreadable('idsAtLastCreatedAt does not hold link ids');
+	return { kind: 'legacy', watermark, ids: ids as string[] };
 }
 
 /** Oldest first; links sharing a time keep the order of creation (a newest-first list, reversed). */

@@ -1,0 +1,142 @@
+import { NodeApiError, NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+
+import { PAGE_SIZE, type Page } from '../shared/pager';
+import { asNodeError } from '../shared/transport';
+import { pageStartingBefore, readNewestFirst, readOldestFirst } from './linkFeed';
+import { CLOCK_SKEW_MS, createdAtOf, oldestFirst, PollCursor, type StoredCursor } from './pollCursor';
+
+/** Shares of n8n's poll budget: reading newest first, then catching up oldest first. */
+const NEWEST_FIRST_SHARE = 0.4;
+const CATCH_UP_SHARE = 0.8;
+
+export interface NewLinks {
+	/** Oldest first. */
+	links: IDataObject[];
+	/** The same object as the cursor read when nothing changed. */
+	next: PollCursor;
+}
+
+function newEpoch(now: number): string {
+	return `${now.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * Where a newly activated trigger starts: every link listed now is old. The newest links
+ * dated no later than `now` set the watermark; they and any dated later are remembered by id.
+ */
+export async function startingCursor(context: IPollFunctions, now: number): Promise<PollCursor> {
+	const read = await readNewestFirst(context, {
+		boundary: () => {
+			let newest: number | undefined;
+			return (link) => {
+				const time = createdAtOf(link);
+				if (Number.isNaN(time) || time > now) return false;
+				newest ??= time;
+				return time < newest;
+			};
+		},
+		deadline: Infinity,
+	});
+	if (read.outcome === 'unstable') {
+		throw new NodeOperationError(context.getNode(), 'Links kept disappearing while the trigger read the list; activate again');
+	}
+	const recent = new Map<string, number>();
+	for (const link of read.links) if (!Number.isNaN(createdAtOf(link))) recent.set(String(link.id), createdAtOf(link));
+	const present = [...recent.values()].filter((time) => time <= now);
+	return new PollCursor({
+		epoch: newEpoch(now),
+		generation: 0,
+		watermark: present.length > 0 ? Math.max(...present) : null,
+		recent,
+		total: read.total ?? null,
+		heldFrom: null,
+	});
+}
+
+/**
+ * The cursor a stored position stands for. A position saved by version 0.1 is carried over,
+ * unless it points past n8n's clock (a link dated in the future moved it there): then it is
+ * undefined and the trigger starts again from the newest link.
+ */
+export function cursorFrom(stored: StoredCursor, now: number): PollCursor | undefined {
+	if (stored.kind === 'cursor') return stored.cursor;
+	if (stored.kind === 'none') return undefined;
+	if (stored.watermark !== null && stored.watermark > now + CLOCK_SKEW_MS) return undefined;
+	const recent = new Map(stored.ids.map((id) => [id, stored.watermark ?? 0]));
+	return new PollCursor({ epoch: newEpoch(now), generation: 0, watermark: stored.watermark, recent, total: null, heldFrom: null });
+}
+
+/** Nothing changed since the last full read: the same `total`, nothing new on page 1, nothing due. */
+function isIdle(page: Page, cursor: PollCursor, horizon: number): boolean {
+	if (cursor.total === null || page.total !== cursor.total) return false;
+	if (cursor.heldFrom !== null && cursor.heldFrom <= horizon) return false;
+	return !page.records.some((link) => cursor.isNew(link) && createdAtOf(link) <= horizon);
+}
+
+/**
+ * The links new to `cursor`. Newest first is cheap (page 1 tells whether anything changed) but
+ * can only emit once it has reached the cursor; when n8n's poll budget runs short first, the
+ * backlog is emitted oldest first, as much per poll as the budget allows.
+ */
+export async function readNewLinks(
+	context: IPollFunctions,
+	cursor: PollCursor,
+	now: number,
+	budgetMs: number,
+): Promise<NewLinks> {
+	const horizon = now + CLOCK_SKEW_MS;
+	if (cursor.catchUp) return await catchUp(context, cursor, now, budgetMs);
+	const read = await readNewestFirst(context, {
+		boundary: () => (link) => cursor.isOlder(link),
+		idle: (page) => isIdle(page, cursor, horizon),
+		deadline: now + budgetMs * NEWEST_FIRST_SHARE,
+	});
+	if (read.outcome === 'idle' || read.outcome === 'unstable') return { links: [], next: cursor };
+	if (read.outcome === 'deadline') return await catchUp(context, cursor, now, budgetMs);
+
+	const unseen = read.links.filter((link) => cursor.isNew(link));
+	const held = unseen.map(createdAtOf).filter((time) => time > horizon);
+	const links = oldestFirst(unseen.filter((link) => createdAtOf(link) <= horizon), true);
+	const heldFrom = held.length > 0 ? Math.min(...held) : null;
+	return { links, next: cursor.after(links, now, { total: read.total ?? null, heldFrom }) };
+}
+
+/** A refusal of the request itself (not of the key, not a rate limit): asking again will not help. */
+function isRefusal(error: unknown): boolean {
+	const status = error instanceof NodeApiError ? Number(error.httpCode) : NaN;
+	return status >= 400 && status < 500 && ![401, 403, 429].includes(status);
+}
+
+async function catchUp(context: IPollFunctions, cursor: PollCursor, now: number, budgetMs: number): Promise<NewLinks> {
+	const horizon = now + CLOCK_SKEW_MS;
+	const pageSize = cursor.catchUp?.pageSize ?? PAGE_SIZE;
+	const read = async (firstPage: number) =>
+		await readOldestFirst(context, {
+			firstPage,
+			pageSize,
+			isSettled: (link) => !cursor.isNew(link),
+			wanted: (link) => cursor.isNew(link),
+			isAhead: (link) => createdAtOf(link) > horizon,
+			deadline: now + budgetMs * CATCH_UP_SHARE,
+		});
+	const locate = async () => await pageStartingBefore(context, (link) => cursor.isOlder(link), pageSize);
+
+	let result;
+	try {
+		result = await read(cursor.catchUp?.page ?? (await locate()));
+	} catch (error) {
+		// A stored resume point the server refuses is dropped: the next poll reads afresh.
+		if (cursor.catchUp && isRefusal(error)) return { links: [], next: cursor.with({ catchUp: undefined, total: null }) };
+		throw asNodeError(context.getNode(), error);
+	}
+	if (result.misplaced) result = await read(await locate());
+	if (result.misplaced) return { links: [], next: cursor.with({ catchUp: undefined, total: null }) };
+
+	const links = oldestFirst(result.links, false);
+	if (result.resumePage !== undefined) {
+		const catchUp = { page: result.resumePage, pageSize };
+		return { links, next: cursor.after(links, now, { total: null, heldFrom: null, catchUp }) };
+	}
+	const heldFrom = result.heldFrom ? createdAtOf(result.heldFrom) : null;
+	return { links, next: cursor.after(links, now, { total: result.total ?? null, heldFrom }) };
+}

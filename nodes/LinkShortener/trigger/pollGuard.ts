@@ -1,0 +1,68 @@
+import type { PollCursor } from './pollCursor';
+
+/**
+ * n8n starts a poll at every tick, even while the previous poll of the same trigger is still
+ * running, and the static data a poll reads may be older than what the last poll wrote (each
+ * poll can get its own copy, and an execution saving its static data writes back the copy it
+ * started with). Triggers run in n8n's main process only, so one record per trigger in this
+ * process decides: one poll at a time, and the newest position wins.
+ */
+interface TriggerRecord {
+	/** The poll running now and when its lease ends; a hung poll loses the lease. */
+	lease?: { token: symbol; until: number };
+	/** The last position committed in this process. */
+	cursor?: PollCursor;
+	/** An unreadable stored position already reported for this trigger. */
+	reportedUnreadable?: string;
+}
+
+const triggers = new Map<string, TriggerRecord>();
+
+function recordOf(key: string): TriggerRecord {
+	let record = triggers.get(key);
+	if (!record) {
+		record = {};
+		triggers.set(key, record);
+	}
+	return record;
+}
+
+export interface Lease {
+	/** The stored position, or the newer one this process committed for the same activation. */
+	newest(stored: PollCursor): PollCursor;
+	/** Records `next` as the position unless another poll committed since `from` was read. */
+	commit(from: PollCursor | undefined, next: PollCursor): boolean;
+	release(): void;
+}
+
+/** The lease of this trigger's poll, or undefined while another poll of it holds one. */
+export function acquireLease(key: string, durationMs: number, now = Date.now()): Lease | undefined {
+	const record = recordOf(key);
+	if (record.lease && record.lease.until > now) return undefined;
+	const token = Symbol(key);
+	record.lease = { token, until: now + durationMs };
+	return {
+		newest(stored) {
+			const known = record.cursor;
+			return known && known.epoch === stored.epoch && known.generation > stored.generation ? known : stored;
+		},
+		commit(from, next) {
+			if (record.lease?.token !== token) return false;
+			const known = record.cursor;
+			if (known && from && known.epoch === from.epoch && known.generation > from.generation) return false;
+			record.cursor = next;
+			return true;
+		},
+		release() {
+			if (record.lease?.token === token) record.lease = undefined;
+		},
+	};
+}
+
+/** True the first time a given unreadable position is seen for this trigger in this process. */
+export function firstReportOf(key: string, problem: string): boolean {
+	const record = recordOf(key);
+	if (record.reportedUnreadable === problem) return false;
+	record.reportedUnreadable = problem;
+	return true;
+}

@@ -1,0 +1,84 @@
+import { useLinkShortener } from '../fixture';
+import { LiveTrigger, repeated } from './liveTrigger';
+
+const LIST = '/v1/links/list';
+
+const ids = (links: Array<{ id: string }>) => links.map((link) => link.id);
+
+// Every list request sorts 25,000 links in the sandbox: these tests take a while.
+jest.setTimeout(180_000);
+
+describe('Link Shortener Trigger: bulk imports (thousands of links sharing one createdAt)', () => {
+	const fx = useLinkShortener({ rateLimit: null });
+
+	/** Polls once and answers how many list requests that poll made. */
+	async function listRequestsOf(trigger: LiveTrigger): Promise<number> {
+		fx.sandbox.clearRequests();
+		await trigger.poll();
+		return fx.requestsTo(LIST).length;
+	}
+
+	/** 25,001 links in three bulk requests, each sharing one createdAt, as the bulk endpoint makes them. */
+	function bulkImport(): string[] {
+		const start = Date.now() - 3000;
+		return [10_000, 10_000, 5_001].flatMap((count, request) =>
+			ids(fx.sandbox.addLinks(count, { createdAt: new Date(start + request * 1000).toISOString() })),
+		);
+	}
+
+	it('delivers all 25,001 and the links made after, each once; an idle poll then costs one request', async () => {
+		const trigger = new LiveTrigger(fx);
+		await trigger.activate();
+		const imported = bulkImport();
+
+		const burstRequests: number[] = [];
+		for (let poll = 0; poll < 5 && trigger.emitted.length < imported.length; poll++) {
+			burstRequests.push(await listRequestsOf(trigger));
+		}
+		expect(trigger.emitted).toHaveLength(imported.length);
+		expect(new Set(trigger.emitted)).toEqual(new Set(imported));
+		// ⌈25,001 / 100⌉ pages, plus the page where the read meets the position.
+		expect(burstRequests.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(252);
+
+		const idle = [await listRequestsOf(trigger), await listRequestsOf(trigger)];
+		const after = ids(fx.sandbox.addLinks(3));
+		const withNew = await listRequestsOf(trigger);
+		const idleAfter = await listRequestsOf(trigger);
+
+		expect(idle).toEqual([1, 1]);
+		expect(trigger.emitted.slice(imported.length)).toEqual(after);
+		expect(repeated(trigger.emitted)).toEqual([]);
+		// The read of the 3 new links meets the last bulk's 5,001 links, all known: it reads them
+		// once, to find any that share their time and are new.
+		expect(withNew).toBeLessThanOrEqual(52);
+		expect(idleAfter).toBe(1);
+	});
+
+	it('costs one request per idle poll when the newest same-time group existed at activation', async () => {
+		fx.sandbox.addLinks(10_000, { createdAt: new Date().toISOString() });
+		const trigger = new LiveTrigger(fx);
+		await trigger.activate();
+
+		const idle = [await listRequestsOf(trigger), await listRequestsOf(trigger), await listRequestsOf(trigger)];
+
+		expect(idle).toEqual([1, 1, 1]);
+		expect(trigger.emitted).toEqual([]);
+	});
+
+	it('delivers a burst larger than one poll budget allows oldest first over a few polls, each link once', async () => {
+		const trigger = new LiveTrigger(fx, { budgetMs: 4000 });
+		await trigger.activate();
+		const imported = bulkImport();
+
+		let polls = 0;
+		while (trigger.emitted.length < imported.length && polls < 20) {
+			await trigger.poll();
+			polls++;
+		}
+
+		expect(polls).toBeGreaterThan(1);
+		expect(trigger.emitted).toEqual(imported);
+		expect(await listRequestsOf(trigger)).toBeLessThanOrEqual(2);
+		expect(await listRequestsOf(trigger)).toBe(1);
+	});
+});

@@ -36,7 +36,7 @@ async function measureOperation(sandbox: Sandbox, operation: Operation, rows: nu
 				if (operation === 'create') sandbox.reset();
 				sandbox.clearRequests();
 			},
-			requests: () => sandbox.requests.length,
+			server: () => ({ requests: sandbox.requests.length }),
 		});
 	} finally {
 		await stopWorkers(started.workers);

@@ -22,7 +22,7 @@ export async function memoryLine(): Promise<string> {
 			[measured] = await measureInTurns([job], started, 1, {
 				label: `Return All ${links} links (memory)`,
 				beforeRun: () => sandbox.clearRequests(),
-				requests: () => sandbox.requests.length,
+				server: () => ({ requests: sandbox.requests.length }),
 			});
 		} finally {
 			await stopWorkers(started.workers);

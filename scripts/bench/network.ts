@@ -10,7 +10,7 @@ import { quick, repeats } from './args';
 import { httpRequestAvailable } from './httpRequestNode';
 import type { Job } from './jobs';
 import { listPage } from './plain';
-import { measureInTurns, startWorkers, stopWorkers, type Measured } from './turns';
+import { measureInTurns, median, startWorkers, stopWorkers, type Measured, type ServerStats } from './turns';
 
 export const PAGE_CAP = 50;
 export const LATENCIES_MS = [0, 50];
@@ -48,6 +48,11 @@ async function fill(sandbox: Sandbox, links: number): Promise<void> {
 	sandbox.addLinks(links - seeded);
 }
 
+function serverStats(sandbox: Sandbox): ServerStats {
+	const cpuMs = sandbox.requests.map((request) => request.cpuMs).filter((ms): ms is number => ms !== undefined);
+	return { requests: sandbox.requests.length, maxInFlight: sandbox.maxInFlight, cpuMsPerRequest: cpuMs.length ? median(cpuMs) : undefined };
+}
+
 /** The slowest jobs (page by page, 50 ms, 20,000 links: about 20 s each) once; the others three times. */
 function repeatsFor(links: number, latencyMs: number): number {
 	return repeats(links * latencyMs >= 1_000_000 ? 1 : 3);
@@ -71,8 +76,7 @@ async function rowsFor(sandbox: Sandbox, links: number, concurrency: number): Pr
 			const [node, sequential, concurrent, httpRequest] = await measureInTurns(jobs, started, repeatsFor(links, latencyMs), {
 				label: `Return All ${links} links, ${latencyMs} ms`,
 				beforeRun: () => sandbox.clearRequests(),
-				requests: () => sandbox.requests.length,
-				maxInFlight: () => sandbox.maxInFlight,
+				server: () => serverStats(sandbox),
 			});
 			rows.push({ links, latencyMs, pages: Math.ceil(links / PAGE_CAP), concurrency, node, sequential, concurrent, httpRequest });
 		}

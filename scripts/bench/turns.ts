@@ -2,22 +2,25 @@
 import { WorkerProcess } from './child';
 import type { Job, JobResult } from './jobs';
 
-export interface Measured {
-	result: JobResult;
-	/** Requests of the last measured run. */
+/** What the server saw of one measured run. */
+export interface ServerStats {
 	requests: number;
-	/** The most requests in flight at once during the last measured run, when the hooks count them. */
+	/** The most requests in flight at once, when counted. */
 	maxInFlight?: number;
+	/** The server's median CPU time per request, when known. */
+	cpuMsPerRequest?: number;
+}
+
+export interface Measured extends ServerStats {
+	result: JobResult;
 }
 
 /** What the parent does around the measured runs: the sandbox lives in the parent process. */
 export interface TurnHooks {
 	/** Before each measured run of each job (e.g. reset the sandbox, clear its request log). */
 	beforeRun(): void;
-	/** The requests the server received since beforeRun. */
-	requests(): number;
-	/** The most requests in flight at once since beforeRun. */
-	maxInFlight?(): number;
+	/** What the server saw since beforeRun. */
+	server(): ServerStats;
 	/** One line per job on stderr, while the bench runs. */
 	label: string;
 }
@@ -55,8 +58,7 @@ export async function measureInTurns(
 	hooks: TurnHooks,
 ): Promise<Measured[]> {
 	const runs: JobResult[][] = jobs.map(() => []);
-	const requests = jobs.map(() => 0);
-	const inFlight: Array<number | undefined> = jobs.map(() => undefined);
+	const server: ServerStats[] = jobs.map(() => ({ requests: 0 }));
 	for (let repeat = 0; repeat < repeats; repeat++) {
 		for (const [j, worker] of started.workers.entries()) {
 			hooks.beforeRun();
@@ -64,8 +66,7 @@ export async function measureInTurns(
 			const answer = await worker.next();
 			if (answer.type !== 'run') throw new Error(`unexpected message ${answer.type}`);
 			runs[j].push({ ...answer.result, startRssMb: started.startRssMb[j] });
-			requests[j] = hooks.requests();
-			inFlight[j] = hooks.maxInFlight?.();
+			server[j] = hooks.server();
 		}
 	}
 	return runs.map((jobRuns, j) => {
@@ -75,8 +76,8 @@ export async function measureInTurns(
 			peakRssMb: Math.max(...jobRuns.map((run) => run.peakRssMb)),
 		};
 		process.stderr.write(
-			`  ${hooks.label}, ${describe(jobs[j])}: ${(result.wallMs / 1000).toFixed(2)} s (median of ${repeats}), ${requests[j]} requests\n`,
+			`  ${hooks.label}, ${describe(jobs[j])}: ${(result.wallMs / 1000).toFixed(2)} s (median of ${repeats}), ${server[j].requests} requests\n`,
 		);
-		return { result, requests: requests[j], maxInFlight: inFlight[j] };
+		return { result, ...server[j] };
 	});
 }

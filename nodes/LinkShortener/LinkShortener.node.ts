@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { getVerifiedDomains } from './methods/loadOptions';
 import { searchLinks } from './methods/listSearch';
@@ -6,7 +6,29 @@ import { analyticsDescription } from './resources/analytics';
 import { bulkDescription, bulkOperations } from './resources/bulk';
 import { domainDescription } from './resources/domain';
 import { linkDescription } from './resources/link';
+import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './shared/connectionTypes';
+import { operationSubtitle } from './subtitle';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Analytics', value: 'analytics' },
+			{ name: 'Bulk', value: 'bulk' },
+			{ name: 'Domain', value: 'domain' },
+			{ name: 'Link', value: 'link' },
+		],
+		default: 'link',
+	},
+	...linkDescription,
+	...bulkDescription,
+	...analyticsDescription,
+	...domainDescription,
+];
 
 export class LinkShortener implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,8 +37,8 @@ export class LinkShortener implements INodeType {
 		icon: { light: 'file:linkShortener.svg', dark: 'file:linkShortener.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Shorten links, update them in bulk, and read click analytics',
+		subtitle: operationSubtitle(properties),
+		description: PANEL_DESCRIPTION,
 		defaults: { name: 'Link Shortener' },
 		usableAsTool: true,
 		inputs: [MAIN_CONNECTION],
@@ -27,25 +49,7 @@ export class LinkShortener implements INodeType {
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			ignoreHttpStatusErrors: true,
 		},
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Analytics', value: 'analytics' },
-					{ name: 'Bulk', value: 'bulk' },
-					{ name: 'Domain', value: 'domain' },
-					{ name: 'Link', value: 'link' },
-				],
-				default: 'link',
-			},
-			...linkDescription,
-			...bulkDescription,
-			...analyticsDescription,
-			...domainDescription,
-		],
+		properties,
 	};
 
 	methods = {

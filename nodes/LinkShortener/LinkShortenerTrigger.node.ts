@@ -7,6 +7,7 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './shared/connectionTypes';
 import { latestLink } from './trigger/linkFeed';
 import { cursorFrom, readNewLinks, startingCursor } from './trigger/newLinks';
@@ -24,7 +25,7 @@ export class LinkShortenerTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["event"] === "newLink" ? "On new link" : $parameter["event"] }}',
-		description: 'Starts the workflow when a short link is created',
+		description: PANEL_DESCRIPTION,
 		defaults: { name: 'Link Shortener Trigger' },
 		polling: true,
 		inputs: [],

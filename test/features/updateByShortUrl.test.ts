@@ -118,7 +118,7 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), rows);
 
 		expect(error).toBeUndefined();
-		expect(ls.requestsTo(LIST_PATH).length).toBeLessThanOrEqual(Math.ceil(801 / 100) + 1);
+		expect(ls.requestsTo(LIST_PATH)).toHaveLength(Math.ceil(801 / 100));
 		expect(ls.requestsTo(BULK_UPDATE_PATH).map((request) => request.bodyItems)).toEqual([1000]);
 		expect(items).toHaveLength(1000);
 		expect(titleOf(links[0].id)).toMatch(/^Synced /);

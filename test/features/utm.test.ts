@@ -1,5 +1,6 @@
 import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../fixture';
+import { hintsOf } from './hints';
 import { BULK_CREATE_PATH, BULK_UPDATE_PATH, createMany, updateMany } from '../bulk/helpers';
 
 const [own0, own1] = SEEDED.ownLinks.map((link) => link.id);
@@ -59,9 +60,12 @@ describe('UTM parameters (D12)', () => {
 			{ longUrl: 'https://example.com/2?utm_source=x', utm_source: 'sheet', other: 'ignored' },
 			{ longUrl: 'https://example.com/3' },
 		];
-		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows);
+		const { items, error, run } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows);
 
 		expect(error).toBeUndefined();
+		expect(hintsOf(run)).toEqual([
+			'The UTM fields replaced utm_* parameters that 1 long URL(s) already had (first: input item 1, utm_source).',
+		]);
 		const [request] = ls.requestsTo(BULK_CREATE_PATH);
 		expect(request.body).toEqual([
 			{ longUrl: 'https://example.com/1?utm_source=sheet&utm_campaign=q1' },

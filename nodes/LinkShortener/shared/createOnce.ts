@@ -20,6 +20,11 @@ export class CreateOnce {
 		private readonly listUrl: string,
 	) {}
 
+	/** Rows output with a link that was not created for them: it existed, or an earlier row had the same long URL. */
+	get notCreatedCount(): number {
+		return this.existingRows.size + this.followers.size;
+	}
+
 	/** Settles the rows that exist and returns the rows to send. */
 	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
 		const urls = new Set(rows.map((row) => String(row.element.longUrl)));

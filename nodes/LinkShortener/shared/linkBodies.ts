@@ -28,15 +28,20 @@ export interface LinkFields extends UtmValues {
 export type LinkUpdateFields = Pick<LinkFields, 'longUrl' | 'title' | 'expiredAt' | 'tags' | keyof UtmValues>;
 
 /** The long URL, checked, with the UTM fields added to its query (D12): the one place this happens. */
-function taggedLongUrl(fields: LinkFields, check: RowValidator): string {
+function taggedLongUrl(fields: LinkFields, check: RowValidator, onUtmReplaced?: UtmReport): string {
 	const longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
-	return withUtm(longUrl, utmFromFields(fields as IDataObject), check).url;
+	const tagged = withUtm(longUrl, utmFromFields(fields as IDataObject), check);
+	if (tagged.replaced.length) onUtmReplaced?.(tagged.replaced);
+	return tagged.url;
 }
 
+/** Told the utm_* keys of the long URL that the UTM fields replaced, for a hint. */
+export type UtmReport = (replacedKeys: string[]) => void;
+
 /** The body of POST /v1/links/ and one element of a bulk create: only the fields that are set. */
-export function createLinkBody(fields: LinkFields, check: RowValidator): IDataObject {
+export function createLinkBody(fields: LinkFields, check: RowValidator, onUtmReplaced?: UtmReport): IDataObject {
 	const body: IDataObject = { ...extraFieldsOf(fields.extraFields, check) };
-	body.longUrl = taggedLongUrl(fields, check);
+	body.longUrl = taggedLongUrl(fields, check, onUtmReplaced);
 	if (isSet(fields.title)) body.title = String(fields.title);
 	if (isSet(fields.domain)) body.domain = check.uuid(fields.domain, FIELDS.domain);
 	if (isSet(fields.path)) body.path = String(fields.path).trim();
@@ -75,9 +80,10 @@ export function updateLinkChanges(
 	fields: LinkUpdateFields,
 	check: RowValidator,
 	names: UpdateFieldNames = UPDATE_PARAMETERS,
+	onUtmReplaced?: UtmReport,
 ): IDataObject {
 	const changes: IDataObject = {};
-	if (isSet(fields.longUrl)) changes.longUrl = taggedLongUrl(fields, check);
+	if (isSet(fields.longUrl)) changes.longUrl = taggedLongUrl(fields, check, onUtmReplaced);
 	if (isSet(fields.title)) changes.title = String(fields.title);
 	if (isSet(fields.expiredAt)) {
 		changes.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);

@@ -15,6 +15,7 @@ import { LINK_PATHS } from '../../shared/transport';
 import { CreateOnce } from '../../shared/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../shared/ifExists';
 import { qrCodeOptions, qrSettingsOf, withQrCodes } from '../../shared/qrOutput';
+import { RunHints } from '../../shared/runHints';
 import { utmFromColumns } from '../../shared/utm';
 import { mappingModeOf } from './mappingMode';
 
@@ -85,10 +86,11 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 	const url = paths.bulkCreate;
 	const qrCodes = qrSettingsOf(node, options);
 	const createOnce = ifExistsOf(options) === 'returnExisting' ? new CreateOnce(this, paths.list) : undefined;
+	const hints = new RunHints();
 	const [items] = await runBatches(this, {
 		name: 'create',
 		verb: 'created',
-		buildElement: createElementBuilder(this),
+		buildElement: createElementBuilder(this, hints),
 		batchSize,
 		request: (elements) => ({ method: 'POST', url, body: elements }),
 		match: (response, rows) => linksPerElement(node, response, rows.length),
@@ -103,16 +105,18 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 		...(createOnce && { rowsToSend: async (rows, results) => await createOnce.rowsToSend(rows, results) }),
 	});
 	const output = createOnce ? createOnce.outputOf(items) : items;
+	hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
+	hints.addTo(this, this.getInputData().length);
 	if (!qrCodes) return [output];
 	return [await withQrCodes(output, qrCodes, async (data, fileName, mimeType) => await this.helpers.prepareBinaryData(data, fileName, mimeType))];
 }
 
 /** How each input row becomes one element of the bulk-create body. */
-function createElementBuilder(context: IExecuteFunctions): ElementBuilder {
+function createElementBuilder(context: IExecuteFunctions, hints: RunHints): ElementBuilder {
 	if (mappingModeOf(context) === 'autoMap') {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
-		return (row, check) => createLinkBody(autoMappedFields(items[row].json), check);
+		return (row, check) => createLinkBody(autoMappedFields(items[row].json), check, hints.utmReplacedIn(row));
 	}
 	return (row, check) =>
 		createLinkBody(
@@ -122,6 +126,7 @@ function createElementBuilder(context: IExecuteFunctions): ElementBuilder {
 				...(context.getNodeParameter('additionalFields', row, {}) as IDataObject),
 			},
 			check,
+			hints.utmReplacedIn(row),
 		);
 }
 

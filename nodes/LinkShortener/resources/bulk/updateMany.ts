@@ -9,6 +9,7 @@ import {
 } from '../../shared/linkBodies';
 import { linkRefOf } from '../../shared/linkRefs';
 import { RowLinkRefs } from '../../shared/resolveRows';
+import { RunHints } from '../../shared/runHints';
 import { runBatches } from '../../shared/batches';
 import { linksPerElement } from '../../shared/bulkSend';
 import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
@@ -74,10 +75,11 @@ export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutio
 	const options = runOptions(this);
 	const node = this.getNode();
 	const links = new RowLinkRefs(this);
-	return await runBatches(this, {
+	const hints = new RunHints();
+	const output = await runBatches(this, {
 		name: 'update',
 		verb: 'updated',
-		buildElement: updateElementBuilder(this, links),
+		buildElement: updateElementBuilder(this, links, hints),
 		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
 		batchSize: wholeNumberOption(this, options.batchSize, DEFAULT_BATCH_SIZE, 'Batch Size', 1),
 		request: (elements) => ({ method: 'PATCH', url: BULK_UPDATE_PATH, body: elements }),
@@ -89,6 +91,8 @@ export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutio
 		inDoubtAdvice: UPDATE_IN_DOUBT_ADVICE,
 		notDoneAdvice: NOT_UPDATED_ADVICE,
 	});
+	hints.addTo(this, this.getInputData().length);
+	return output;
 }
 
 const AUTO_MAPPED_FIELDS: UpdateFieldNames = {
@@ -104,7 +108,7 @@ const LINK_COLUMNS = [
 ];
 
 /** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
-function updateElementBuilder(context: IExecuteFunctions, links: RowLinkRefs): ElementBuilder {
+function updateElementBuilder(context: IExecuteFunctions, links: RowLinkRefs, hints: RunHints): ElementBuilder {
 	if (mappingModeOf(context) === 'autoMap') {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
@@ -112,13 +116,13 @@ function updateElementBuilder(context: IExecuteFunctions, links: RowLinkRefs): E
 			const json = items[row].json;
 			const column = LINK_COLUMNS.find(({ parameter }) => isSet(json[parameter])) ?? LINK_COLUMNS[0];
 			const id = links.remember(row, linkRefOf(json[column.parameter], check, column));
-			return { id, ...updateLinkChanges(autoMappedChanges(json), check, AUTO_MAPPED_FIELDS) };
+			return { id, ...updateLinkChanges(autoMappedChanges(json), check, AUTO_MAPPED_FIELDS, hints.utmReplacedIn(row)) };
 		};
 	}
 	return (row, check) => {
 		const id = links.remember(row, linkRefOf(context.getNodeParameter('linkId', row), check, UPDATE_PARAMETERS.id));
 		const changes = context.getNodeParameter('updateFields', row, {}) as IDataObject;
-		return { id, ...updateLinkChanges(changes, check, UPDATE_PARAMETERS) };
+		return { id, ...updateLinkChanges(changes, check, UPDATE_PARAMETERS, hints.utmReplacedIn(row)) };
 	};
 }
 

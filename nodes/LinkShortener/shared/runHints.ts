@@ -1,0 +1,39 @@
+import type { IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
+
+/** What a bulk run tells the user beside its output, as n8n execution hints (shown above the output). */
+export class RunHints {
+	private readonly utmReplaced = new Map<number, string[]>();
+
+	private existing = 0;
+
+	/** The callback a body builder calls when the UTM fields replaced utm_* keys the row's long URL had. */
+	utmReplacedIn(row: number): (keys: string[]) => void {
+		return (keys) => {
+			if (keys.length) this.utmReplaced.set(row, keys);
+		};
+	}
+
+	rowsExisting(count: number): void {
+		this.existing = count;
+	}
+
+	addTo(context: IExecuteFunctions, rowCount: number): void {
+		const hints: NodeExecutionHint[] = [];
+		if (this.existing > 0) {
+			hints.push({
+				type: 'info',
+				location: 'outputPane',
+				message: `${this.existing} of ${rowCount} items were not created: the account already had a link with the same long URL, or an earlier item had it (If Link Exists: Return Existing). Their items have "linkCreated": false.`,
+			});
+		}
+		if (this.utmReplaced.size > 0) {
+			const [[row, keys]] = this.utmReplaced;
+			hints.push({
+				type: 'info',
+				location: 'outputPane',
+				message: `The UTM fields replaced utm_* parameters that ${this.utmReplaced.size} long URL(s) already had (first: input item ${row}, ${keys.join(', ')}).`,
+			});
+		}
+		if (hints.length) context.addExecutionHints(...hints);
+	}
+}

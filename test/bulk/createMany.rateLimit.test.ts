@@ -90,4 +90,23 @@ describe('Bulk > Create Many: rate limits (D7)', () => {
 		expect(items[2].json.error).toMatch(/^Not created: 429 .*still refused after 1 retry\)$/);
 		expect(items[4].json.error).toMatch(/^Not sent: the run stopped at batch 2: 429/);
 	});
+
+	it('a Retry-After beyond 60 s is not slept: the run stops at once and reports the rows not created', async () => {
+		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'delay', ms: 0 } });
+		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'rateLimit', retryAfterSeconds: 86_400 } });
+
+		const { items, error } = await ls.run(
+			createMany({ mappingMode: 'autoMap', options: { batchSize: 2 } }),
+			linkRows(5),
+			{ continueOnFail: true },
+		);
+
+		expect(error).toBeUndefined();
+		expect(statuses(ls.sandbox.requests)).toEqual([200, 429]);
+		expect(errorRows(items)).toEqual([2, 3, 4]);
+		expect(items[2].json.error).toBe(
+			'Not created: 429 The server asked to wait 86400 s before sending again (Retry-After); the node waits at most 60 s',
+		);
+		expect(items[4].json.error).toMatch(/^Not sent: the run stopped at batch 2: 429 The server asked to wait 86400 s/);
+	});
 });

@@ -209,13 +209,22 @@ describe('Bulk > Create Many', () => {
 		]);
 	});
 
-	it('an answer with fewer links than were sent cannot be matched to the rows: they are in doubt', async () => {
+	it('an answer with fewer links than were sent is not taken for success: the rows are looked up, and sent again when not found', async () => {
 		const body = { data: [{ id: 'only-one' }] };
 		ls.sandbox.injectFault({ method: 'POST', path: BULK_CREATE_PATH, fault: { kind: 'status', status: 200, body } });
+		const input = linkRows(2);
 
-		const { error } = await ls.run(createMany({ mappingMode: 'autoMap' }), linkRows(2));
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), input);
 
-		expect(error?.message).toMatch(/with 1 link for the 2 sent, so they cannot be matched .*In doubt, not re-sent: input items 0–1\.$/);
+		expect(error).toBeUndefined();
+		expect(summary(ls.sandbox.requests)).toEqual([
+			['POST', BULK_CREATE_PATH, 200, 2],
+			['POST', '/v1/links/list', 200, undefined],
+			['POST', BULK_CREATE_PATH, 200, 2],
+		]);
+		expect(items.map((item) => [item.json.longUrl, item.pairedItem])).toEqual(input.map((row, i) => [row.longUrl, { item: i }]));
+		expect(items.some((item) => item.json.id === 'only-one')).toBe(false);
+		expect([...ls.sandbox.links.values()].filter((link) => link.longUrl.startsWith('https://example.com/page/'))).toHaveLength(2);
 	});
 
 	it('refuses a Batch Size above 10,000 before any request', async () => {

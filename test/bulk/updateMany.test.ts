@@ -17,7 +17,7 @@ describe('Bulk > Update Many', () => {
 	const mixedRows = () =>
 		[own0, MISSING_ID, own1, foreign0, own2].map((id, i) => ({ id, title: `New title ${i}` }));
 
-	it('a batch refused for missing and foreign ids is re-sent row by row: good rows are updated, bad rows are error items', async () => {
+	it('a batch refused for missing and foreign ids is sent again in halves: good rows are updated, bad rows are error items', async () => {
 		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), mixedRows(), {
 			continueOnFail: true,
 		});
@@ -25,14 +25,18 @@ describe('Bulk > Update Many', () => {
 		expect(error).toBeUndefined();
 		expect(summary(ls.sandbox.requests)).toEqual([
 			['PATCH', path, 404, 5],
+			['PATCH', path, 404, 3],
+			['PATCH', path, 404, 2],
 			['PATCH', path, 200, 1],
 			['PATCH', path, 404, 1],
 			['PATCH', path, 200, 1],
+			['PATCH', path, 403, 2],
 			['PATCH', path, 403, 1],
 			['PATCH', path, 200, 1],
 		]);
+		const rows = mixedRows();
 		expect(ls.sandbox.requests.slice(1).map((request) => request.body)).toEqual(
-			mixedRows().map((row) => [row]),
+			[[0, 1, 2], [0, 1], [0], [1], [2], [3, 4], [3], [4]].map((indexes) => indexes.map((i) => rows[i])),
 		);
 		expect(pairedIndices(items)).toEqual([0, 1, 2, 3, 4]);
 		expect(errorRows(items)).toEqual([1, 3]);
@@ -53,6 +57,8 @@ describe('Bulk > Update Many', () => {
 
 		expect(summary(ls.sandbox.requests).map(([, , status, size]) => [status, size])).toEqual([
 			[404, 5],
+			[404, 3],
+			[404, 2],
 			[200, 1],
 			[404, 1],
 		]);
@@ -158,7 +164,7 @@ describe('Bulk > Update Many', () => {
 		expect(error?.description).toContain('running the in-doubt items again is safe');
 	});
 
-	it('a 5xx while re-sending row by row leaves that row in doubt and goes on with the next rows', async () => {
+	it('a 5xx while isolating refused rows leaves the rows of that request in doubt and goes on with the rest', async () => {
 		ls.sandbox.injectFault({ method: 'PATCH', path, fault: { kind: 'delay', ms: 0 } });
 		ls.sandbox.injectFault({ method: 'PATCH', path, fault: { kind: 'status', status: 502 } });
 		const input = [own0, MISSING_ID, own1].map((id) => ({ id, title: 'Changed' }));
@@ -167,11 +173,10 @@ describe('Bulk > Update Many', () => {
 
 		expect(summary(ls.sandbox.requests).map(([, , status, size]) => [status, size])).toEqual([
 			[404, 3],
-			[502, 1],
-			[404, 1],
+			[502, 2],
 			[200, 1],
 		]);
-		expect(items.map((item) => detailsOf(item)?.outcome ?? 'updated')).toEqual(['inDoubt', 'notUpdated', 'updated']);
+		expect(items.map((item) => detailsOf(item)?.outcome ?? 'updated')).toEqual(['inDoubt', 'inDoubt', 'updated']);
 		expect(titleOf(own1)).toBe('Changed');
 	});
 

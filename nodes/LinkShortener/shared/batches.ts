@@ -1,22 +1,19 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type IN8nHttpFullResponse,
-	type INodeExecutionData,
-} from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
+import type { Matched } from './bulkAnswer';
 import { BulkProgress, type Verb } from './bulkProgress';
-import { sendBulkRequest } from './bulkSend';
-import { retryDelayMs, RateLimitPacer } from './rateLimit';
+import { BatchSender, type Outcome } from './batchSend';
+import type { LookUp } from './lookUp';
+import { requestSettingsOf, type RequestSettings } from './requestSettings';
 import { RowResults, withoutFinalStop, type RowError } from './rowResults';
 import { batchesOf, prepareRows, type ElementBuilder, type PreparedRow } from './rows';
+import { RunMemory } from './runMemory';
 import { apiError, type ApiRequest } from './transport';
 
 /**
  * What one bulk operation passes to the batch runner. Bulk create, bulk update and Link >
- * Update differ only by these; splitting, pacing, sending, matching and the one item per row
- * are the runner's.
+ * Update differ only by these; splitting, pacing, sending, matching, isolating refused rows,
+ * resolving doubt and the one item per row are the runner's.
  */
 export interface BatchOperation {
 	name: 'create' | 'update';
@@ -25,19 +22,23 @@ export interface BatchOperation {
 	buildElement: ElementBuilder;
 	batchSize: number;
 	request(elements: IDataObject[]): ApiRequest;
-	/** The answer's link for each row, in row order, or why the answer cannot be matched to the rows. */
-	match(response: IN8nHttpFullResponse, rows: readonly PreparedRow[]): { links: IDataObject[] } | { error: RowError };
+	/** Pairs a 2xx answer's links with the rows sent (by position, by id). */
+	match(body: unknown, rows: readonly PreparedRow[]): Matched;
+	/** Statuses that refuse a whole request because of some element: the runner isolates the refused rows (D3, D4). */
 	/**
 	 * Runs once every row is checked, before the first request: settles the rows that need no
 	 * request (their item set in results) and returns the rows to send (D11, D14).
 	 */
 	rowsToSend?(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]>;
-	/** Statuses that refuse a whole request because of some element: the runner isolates the refused rows. */
 	refusedStatuses: ReadonlySet<number>;
+	/** Without Continue On Fail, a refusal stops the run at once, naming the refused rows, instead of isolating them. */
+	stopsAtRefusal: boolean;
 	/** Statuses that would refuse every later batch too: the run stops there. */
 	stopStatuses: ReadonlySet<number>;
 	/** Set when a 429 changed nothing and the batch may be re-sent, paced by the rate-limit headers (D7). */
 	rateLimit?: { maxRetries: number };
+	/** Set when a request that may have applied must not be re-sent blindly: the rows it applied are looked up (D7). */
+	lookUp?: LookUp;
 	/** How the error of a refused request reads: "was not created", "was refused". */
 	refusedWording: string;
 	/** What an in-doubt row's error adds after the reason. */
@@ -46,16 +47,9 @@ export interface BatchOperation {
 	notDoneAdvice: string;
 }
 
-type Outcome =
-	| { kind: 'done'; links: IDataObject[] }
-	/** One of the operation's refusedStatuses: nothing applied; some element is wrong. */
-	| { kind: 'refused'; error: RowError }
-	/** Nothing applied, for a reason that is not about one element (401, other 4xx, never sent). */
-	| { kind: 'notDone'; error: RowError; stopsRun: boolean }
-	/** No usable answer (5xx, lost response, timeout): the rows may or may not be done. */
-	| { kind: 'inDoubt'; error: RowError };
-
-type Failure = Exclude<Outcome, { kind: 'done' }>;
+type Failure =
+	| { kind: 'refused' | 'notDone'; error: RowError; stopsRun?: boolean; refusedRows?: readonly PreparedRow[] }
+	| { kind: 'inDoubt'; error: RowError; since: number };
 type LaterRows = () => PreparedRow[];
 
 /** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
@@ -65,98 +59,189 @@ export async function runBatches(context: IExecuteFunctions, operation: BatchOpe
 	const results = new RowResults(rowCount);
 	const prepared = await prepareRows(context, rowCount, operation.buildElement, results);
 	const rows = operation.rowsToSend ? await operation.rowsToSend(prepared, results) : prepared;
-	const batches = batchesOf(rows, operation.batchSize);
-	const run = new BatchRun(context, operation, results, new BulkProgress(operation.verb, batches.length));
-	for (const [position, batch] of batches.entries()) {
-		const carryOn = await run.settle(batch, position + 1, () => batches.slice(position + 1).flat());
-		if (!carryOn) break;
+	const memory = RunMemory.of(context, operation.name);
+	const run = new BatchRun(context, operation, results, memory);
+	try {
+		const batches = batchesOf(await run.recallEarlierAttempts(rows), operation.batchSize);
+		run.progress.batchCount = batches.length;
+		for (const [position, batch] of batches.entries()) {
+			const carryOn = await run.settle(batch, position + 1, () => batches.slice(position + 1).flat());
+			if (!carryOn) break;
+		}
+	} finally {
+		if (results.allSucceeded()) memory?.forget();
+		else memory?.keep();
 	}
 	return [results.items()];
 }
 
 class BatchRun {
+	readonly progress: BulkProgress;
+
+	doneCount = 0;
+
 	private readonly continueOnFail: boolean;
 
-	private readonly pacer: RateLimitPacer;
+	private readonly settings: RequestSettings;
+
+	private readonly sender: BatchSender;
+
+	/** Ids of the links given to rows of this run, so that a look-up never gives one to a second row. */
+	private readonly claimed = new Set<string>();
 
 	constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly operation: BatchOperation,
 		private readonly results: RowResults,
-		private readonly progress: BulkProgress,
+		private readonly memory: RunMemory | undefined,
 	) {
 		this.continueOnFail = context.continueOnFail();
-		this.pacer = new RateLimitPacer(context);
+		this.settings = requestSettingsOf(context);
+		this.sender = new BatchSender(context, operation, this.settings);
+		this.progress = new BulkProgress(operation.verb);
+	}
+
+	/**
+	 * n8n's Retry On Fail runs the node again: rows an earlier attempt created are output as they
+	 * were, rows it left in doubt are looked up first; only the others are sent.
+	 */
+	async recallEarlierAttempts(rows: PreparedRow[]): Promise<PreparedRow[]> {
+		const { memory, operation } = this;
+		if (!memory) return rows;
+		const toSend: PreparedRow[] = [];
+		const doubtful: PreparedRow[] = [];
+		let since = Infinity;
+		for (const row of rows) {
+			const recall = memory.recall(row);
+			if (recall && 'link' in recall) this.succeed([row], [recall.link]);
+			else if (recall && operation.lookUp) {
+				doubtful.push(row);
+				since = Math.min(since, recall.inDoubtSince);
+			} else toSend.push(row);
+		}
+		if (doubtful.length === 0) return toSend;
+		const cause = new NodeOperationError(this.context.getNode(), 'An earlier attempt of this run got no usable answer');
+		const looked = await this.lookUp(doubtful, since, cause, 0, () => toSend);
+		if ('carryOn' in looked) return toSend;
+		return [...toSend, ...looked.notFound].sort((a, b) => a.index - b.index);
 	}
 
 	/** Sends one batch and settles each of its rows; false when the run must stop (later rows then have their error item). */
 	async settle(batch: PreparedRow[], number: number, later: LaterRows): Promise<boolean> {
-		const outcome = await this.send(batch);
-		if (outcome.kind === 'done') {
-			this.succeed(batch, outcome.links, number);
-			return true;
-		}
-		if (outcome.kind === 'refused' && batch.length > 1) return await this.settleOneByOne(batch, number, later);
-		return this.fail(outcome, batch, number, later);
+		const before = this.doneCount;
+		const carryOn = await this.settleRows(batch, number, later, true);
+		if (this.doneCount - before === batch.length) this.progress.done([], number);
+		return carryOn;
 	}
 
-	/** The request refused some element without saying which: each row is sent alone. */
-	private async settleOneByOne(batch: PreparedRow[], number: number, later: LaterRows): Promise<boolean> {
-		for (const [position, row] of batch.entries()) {
-			const outcome = await this.send([row]);
-			if (outcome.kind === 'done') {
-				this.succeed([row], outcome.links);
-				continue;
-			}
-			const rest = batch.slice(position + 1);
-			if (!this.fail(outcome, [row], number, () => [...rest, ...later()])) return false;
+	private async settleRows(rows: PreparedRow[], number: number, later: LaterRows, mayResend: boolean): Promise<boolean> {
+		const outcome = await this.sender.send(rows);
+		if (outcome.kind === 'answered') {
+			const doubtful = rows.filter((_, k) => !outcome.links[k]);
+			const done = rows.filter((_, k) => outcome.links[k]);
+			this.succeed(done, outcome.links.filter((link): link is IDataObject => link !== undefined));
+			if (doubtful.length === 0) return true;
+			return await this.resolveDoubt(doubtful, outcome.sentAt, outcome.doubt, number, later, mayResend);
 		}
-		return true;
+		if (outcome.kind === 'inDoubt') return await this.resolveDoubt(rows, outcome.sentAt, outcome.error, number, later, mayResend);
+		if (outcome.kind === 'refused') return await this.isolate(rows, outcome, number, later);
+		return this.fail(outcome, rows, number, later);
 	}
 
 	/**
-	 * Sends rows as one request. Only a 429 is re-sent (it changed nothing), after the wait the
-	 * server asks for, at most maxRetries times; anything that may have applied the request is not.
+	 * D3 / D4: a request refused because of some element applied nothing. The refused rows are
+	 * found from the positions the answer names, else by sending halves, recursively: at most
+	 * 2·k·⌈log2 n⌉ more requests for k refused rows among n.
 	 */
-	private async send(rows: readonly PreparedRow[]): Promise<Outcome> {
-		const { context, operation, pacer } = this;
-		const node = context.getNode();
-		const request = operation.request(rows.map((row) => row.element));
-		for (let retry = 0; ; retry++) {
-			if (operation.rateLimit) await pacer.waitForWindow();
-			const answer = await sendBulkRequest(context, request);
-			if (answer.kind === 'noAnswer') {
-				return answer.neverConnected
-					? { kind: 'notDone', error: answer.error, stopsRun: true }
-					: { kind: 'inDoubt', error: answer.error };
-			}
-			const { response } = answer;
-			const { statusCode, body } = response;
-			if (statusCode === 429 && operation.rateLimit) {
-				if (retry < operation.rateLimit.maxRetries) {
-					pacer.holdFor(retryDelayMs(response, retry));
-					continue;
-				}
-				return { kind: 'notDone', error: rateLimitError(this.context, response, retry), stopsRun: true };
-			}
-			if (operation.rateLimit) pacer.observe(response);
-			if (statusCode >= 500) return { kind: 'inDoubt', error: apiError(node, statusCode, body) };
-			if (operation.refusedStatuses.has(statusCode)) return { kind: 'refused', error: apiError(node, statusCode, body) };
-			if (statusCode >= 400) {
-				const stopsRun = operation.stopStatuses.has(statusCode);
-				return { kind: 'notDone', error: apiError(node, statusCode, body), stopsRun };
-			}
-			const matched = operation.match(response, rows);
-			return 'links' in matched ? { kind: 'done', links: matched.links } : { kind: 'inDoubt', error: matched.error };
+	private async isolate(
+		rows: PreparedRow[],
+		refusal: Extract<Outcome, { kind: 'refused' }>,
+		number: number,
+		later: LaterRows,
+	): Promise<boolean> {
+		const { named } = refusal;
+		if (rows.length === 1) return this.fail({ kind: 'refused', error: this.refusalOf(refusal, 0) }, rows, number, later);
+		if (!this.continueOnFail && this.operation.stopsAtRefusal) {
+			const refusedRows = named ? rows.filter((_, k) => named.has(k)) : [];
+			return this.fail({ kind: 'refused', error: refusal.error, refusedRows }, rows, number, later);
 		}
+		if (named) {
+			const rest = rows.filter((_, k) => !named.has(k));
+			for (const [k, row] of rows.entries()) {
+				if (!named.has(k)) continue;
+				const error = this.refusalOf(refusal, k);
+				if (!this.fail({ kind: 'refused', error }, [row], number, () => [...rest, ...later()])) return false;
+			}
+			return rest.length === 0 || (await this.settleRows(rest, number, later, true));
+		}
+		const middle = Math.ceil(rows.length / 2);
+		const [first, second] = [rows.slice(0, middle), rows.slice(middle)];
+		if (!(await this.settleRows(first, number, () => [...second, ...later()], true))) return false;
+		return await this.settleRows(second, number, later, true);
 	}
 
-	private succeed(rows: readonly PreparedRow[], links: IDataObject[], wholeBatch?: number): void {
-		rows.forEach((row, k) => this.results.succeed(row.index, links[k]));
-		this.progress.done(
-			rows.map((row) => row.index),
-			wholeBatch,
-		);
+	/** The refusal of the element at position k: the server's own reason for it when the answer gives one. */
+	private refusalOf(refusal: Extract<Outcome, { kind: 'refused' }>, k: number): RowError {
+		const reason = refusal.named?.get(k);
+		if (!reason) return refusal.error;
+		return apiError(this.context.getNode(), refusal.status, { message: reason });
+	}
+
+	/**
+	 * Rows a request may or may not have applied (D7). Without a look-up (update: idempotent) they
+	 * are reported in doubt. With one, the rows found are done; the rest, once the look-up has
+	 * read everything since the send, were not applied: re-sent once, else reported not done.
+	 */
+	private async resolveDoubt(
+		rows: PreparedRow[],
+		since: number,
+		cause: RowError,
+		number: number,
+		later: LaterRows,
+		mayResend: boolean,
+	): Promise<boolean> {
+		if (!this.operation.lookUp) return this.fail({ kind: 'inDoubt', error: cause, since }, rows, number, later);
+		const looked = await this.lookUp(rows, since, cause, number, later);
+		if ('carryOn' in looked) return looked.carryOn;
+		const { notFound } = looked;
+		if (notFound.length === 0) return true;
+		if (mayResend) return await this.settleRows(notFound, number, later, false);
+		// Sent twice without a usable answer, and the complete look-up found neither: not created.
+		return this.fail({ kind: 'notDone', error: cause }, notFound, number, later);
+	}
+
+	/** The rows the look-up did not find; when it could not tell, the rows not found are failed in doubt here. */
+	private async lookUp(
+		rows: PreparedRow[],
+		since: number,
+		cause: RowError,
+		number: number,
+		later: LaterRows,
+	): Promise<{ notFound: PreparedRow[] } | { carryOn: boolean }> {
+		let notFound = rows;
+		let problem: string;
+		try {
+			const { found, complete } = await this.operation.lookUp!(this.context, rows, since, this.claimed, this.settings.timeout);
+			const done = rows.filter((row) => found.has(row.index));
+			this.succeed(done, done.map((row) => found.get(row.index)!));
+			notFound = rows.filter((row) => !found.has(row.index));
+			if (complete || notFound.length === 0) return { notFound };
+			problem = 'the look-up of the links created since then did not reach back to the send time';
+		} catch (error) {
+			problem = `the look-up of the links created since then failed too: ${withoutFinalStop((error as Error).message)}`;
+		}
+		const error = new NodeOperationError(this.context.getNode(), `${withoutFinalStop(cause.message)}, and ${problem}`);
+		return { carryOn: this.fail({ kind: 'inDoubt', error, since }, notFound, number, later) };
+	}
+
+	private succeed(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
+		rows.forEach((row, k) => {
+			this.results.succeed(row.index, links[k]);
+			this.claimed.add(String(links[k].id));
+		});
+		this.doneCount += rows.length;
+		this.progress.done(rows.map((row) => row.index));
+		this.memory?.done(rows, links);
 	}
 
 	private get notDone() {
@@ -164,7 +249,9 @@ class BatchRun {
 		return { outcome: verb === 'created' ? ('notCreated' as const) : ('notUpdated' as const), words: `Not ${verb}` };
 	}
 
+	/** Each row its error item (Continue On Fail), else the error that stops the run; false when later rows are not sent. */
 	private fail(failure: Failure, rows: readonly PreparedRow[], number: number, later: LaterRows): boolean {
+		if (failure.kind === 'inDoubt') this.memory?.inDoubt(rows, failure.since);
 		if (!this.continueOnFail) throw this.stoppedError(failure, rows, number, later);
 		const { results, operation, notDone } = this;
 		const reason = withoutFinalStop(failure.error.message);
@@ -190,25 +277,14 @@ class BatchRun {
 		const headline = `Bulk ${operation.name} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}`;
 		const node = this.context.getNode();
 		if (failure.kind === 'inDoubt') {
-			return progress.stoppedError(node, {
-				headline,
-				inDoubtRows: indices,
-				notDoneRows: laterIndices,
-				advice: operation.inDoubtAdvice,
-			});
+			const advice = operation.inDoubtAdvice;
+			return progress.stoppedError(node, { headline, inDoubtRows: indices, notDoneRows: laterIndices, advice });
 		}
 		return progress.stoppedError(node, {
 			headline,
+			refusedRows: failure.refusedRows?.map((row) => row.index),
 			notDoneRows: [...indices, ...laterIndices],
 			advice: operation.notDoneAdvice,
 		});
 	}
-}
-
-function rateLimitError(context: IExecuteFunctions, response: IN8nHttpFullResponse, retries: number): NodeOperationError {
-	const node = context.getNode();
-	const refusal = `${apiError(node, response.statusCode, response.body).message} (still refused after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
-	return new NodeOperationError(node, refusal, {
-		description: 'The account\'s rate limit was exceeded. Try again later, or raise "Max Retries".',
-	});
 }

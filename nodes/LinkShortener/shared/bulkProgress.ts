@@ -11,7 +11,7 @@ export class BulkProgress {
 
 	constructor(
 		readonly verb: Verb,
-		readonly batchCount: number,
+		public batchCount = 0,
 	) {}
 
 	/** `batch` (counting from 1) when the whole batch was done at once. */
@@ -29,10 +29,15 @@ export class BulkProgress {
 		const { verb, doneRows } = this;
 		const notDone = stop.notDoneRows ?? [];
 		const inDoubt = stop.inDoubtRows ?? [];
+		const refused = stop.refusedRows ?? [];
 		const done = doneRows.length
 			? `${countOf(doneRows.length, 'link')} ${doneRows.length === 1 ? 'was' : 'were'} already ${verb} (input items ${describeRows(doneRows)}${this.batchesDone()}).`
-			: `No link was ${verb}.`;
-		const parts = [`${stop.headline}.`, done];
+			: inDoubt.length
+				? ''
+				: `No link was ${verb}.`;
+		const parts = [`${stop.headline}.`];
+		if (refused.length) parts.push(`Refused by the server: input items ${describeRows(refused)}.`);
+		if (done) parts.push(done);
 		if (inDoubt.length) parts.push(`In doubt, not re-sent: input items ${describeRows(inDoubt)}.`);
 		if (notDone.length) parts.push(`Not ${verb}: input items ${describeRows(notDone)}.`);
 		const error = new NodeOperationError(node, parts.join(' '), { description: stop.advice });
@@ -40,6 +45,7 @@ export class BulkProgress {
 			[`${verb}Count`]: doneRows.length,
 			[`${verb}Items`]: describeRows(doneRows),
 			inDoubtItems: describeRows(inDoubt),
+			...(refused.length && { refusedItems: describeRows(refused) }),
 			[`not${verb[0].toUpperCase()}${verb.slice(1)}Items`]: describeRows(notDone),
 		});
 		return error;
@@ -56,6 +62,8 @@ export interface Stop {
 	/** What went wrong, naming the batch or row. */
 	headline: string;
 	inDoubtRows?: readonly number[];
+	/** Rows the server named as refused (they are among the rows not done). */
+	refusedRows?: readonly number[];
 	notDoneRows?: readonly number[];
 	/** What the user can do about it. */
 	advice: string;

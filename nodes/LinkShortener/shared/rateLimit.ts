@@ -4,6 +4,9 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const LONGEST_BACKOFF = MINUTE;
 
+/** The longest wait the node accepts from a server (D7): beyond it the run stops rather than sleeping for hours. */
+export const LONGEST_WAIT_MS = MINUTE;
+
 /**
  * Keeps bulk create within the account's rate limits (decision D7): after each answer it reads
  * X-RateLimit-Remaining-Second / -Minute, and before the next request it waits until a spent

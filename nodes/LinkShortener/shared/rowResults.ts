@@ -20,6 +20,8 @@ interface FailureDetails {
 export class RowResults {
 	private readonly slots: Array<INodeExecutionData | undefined>;
 
+	private failures = 0;
+
 	constructor(rowCount: number) {
 		this.slots = new Array<INodeExecutionData | undefined>(rowCount);
 	}
@@ -35,6 +37,7 @@ export class RowResults {
 	 * and details.
 	 */
 	fail(row: number, message: string, details: IDataObject): void {
+		this.failures++;
 		this.slots[row] = { json: { error: message, details: { inputItem: row, ...details } }, pairedItem: { item: row } };
 	}
 
@@ -47,6 +50,11 @@ export class RowResults {
 		const description = failure.description ?? failure.cause?.description;
 		if (description) details.description = description;
 		for (const row of rows) this.fail(row.index, message, { ...details, link: row.element });
+	}
+
+	/** Every row has its item, and none is an error item. */
+	allSucceeded(): boolean {
+		return this.failures === 0 && this.items().length === this.slots.length;
 	}
 
 	items(): INodeExecutionData[] {

@@ -36,6 +36,8 @@ export interface ApiRequest {
 	url: string;
 	body?: IDataObject | IDataObject[];
 	qs?: IDataObject;
+	/** Milliseconds to wait for the answer (n8n's Request Options > Timeout). */
+	timeout?: number;
 }
 
 export function baseUrlOf(credentials: IDataObject): string {

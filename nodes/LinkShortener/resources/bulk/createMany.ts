@@ -9,7 +9,8 @@ import {
 import { apiPathsOption, createLinkFields, showFor } from '../../shared/fields';
 import { createLinkBody, type LinkFields } from '../../shared/linkBodies';
 import { runBatches } from '../../shared/batches';
-import { linksPerElement } from '../../shared/bulkSend';
+import { matchByPosition } from '../../shared/bulkAnswer';
+import { createdLinksLookUp } from '../../shared/lookUp';
 import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
 import { LINK_PATHS } from '../../shared/transport';
 import { CreateOnce } from '../../shared/createOnce';
@@ -83,7 +84,6 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 	}
 	const maxRetries = wholeNumberOption(this, options.maxRetries, DEFAULT_MAX_RETRIES, 'Max Retries', 0);
 	const paths = LINK_PATHS[options.apiPaths === 'legacy' ? 'legacy' : 'v1'];
-	const url = paths.bulkCreate;
 	const qrCodes = qrSettingsOf(node, options);
 	const createOnce = ifExistsOf(options) === 'returnExisting' ? new CreateOnce(this, paths.list) : undefined;
 	const hints = new RunHints();
@@ -92,12 +92,14 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 		verb: 'created',
 		buildElement: createElementBuilder(this, hints),
 		batchSize,
-		request: (elements) => ({ method: 'POST', url, body: elements }),
-		match: (response, rows) => linksPerElement(node, response, rows.length),
-		refusedStatuses: new Set(),
+		request: (elements) => ({ method: 'POST', url: paths.bulkCreate, body: elements }),
+		match: matchByPosition,
+		refusedStatuses: new Set([422]),
+		stopsAtRefusal: true,
 		// Authentication and permission failures would refuse every later batch too.
 		stopStatuses: new Set([401, 403]),
 		rateLimit: { maxRetries },
+		lookUp: createdLinksLookUp(paths.list),
 		refusedWording: 'was not created',
 		inDoubtNote: 'The server may have created this link; it was not sent again, to avoid a duplicate',
 		inDoubtAdvice: IN_DOUBT_ADVICE,

@@ -11,7 +11,7 @@ import { linkRefOf } from '../../shared/linkRefs';
 import { RowLinkRefs } from '../../shared/resolveRows';
 import { RunHints } from '../../shared/runHints';
 import { runBatches } from '../../shared/batches';
-import { linksPerElement } from '../../shared/bulkSend';
+import { matchById } from '../../shared/bulkAnswer';
 import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
 import { BULK_UPDATE_PATH } from '../../shared/transport';
 import { utmFromColumns } from '../../shared/utm';
@@ -73,7 +73,6 @@ export const NOT_UPDATED_ADVICE =
 export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
-	const node = this.getNode();
 	const links = new RowLinkRefs(this);
 	const hints = new RunHints();
 	const output = await runBatches(this, {
@@ -83,8 +82,9 @@ export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutio
 		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
 		batchSize: wholeNumberOption(this, options.batchSize, DEFAULT_BATCH_SIZE, 'Batch Size', 1),
 		request: (elements) => ({ method: 'PATCH', url: BULK_UPDATE_PATH, body: elements }),
-		match: (response, rows) => linksPerElement(node, response, rows.length, 'updates'),
+		match: matchById,
 		refusedStatuses: REFUSED_FOR_AN_ELEMENT,
+		stopsAtRefusal: false,
 		stopStatuses: new Set([401]),
 		refusedWording: 'was refused',
 		inDoubtNote: 'The server may or may not have applied this update',

@@ -57,3 +57,26 @@ export const scheduleTriggerStandIn: INodeType = {
 		return {};
 	},
 };
+
+/** Read/Write Files from Disk, only as far as the QR example needs: the node is disabled there, so it never writes. */
+export const readWriteFileStandIn: INodeType = {
+	description: {
+		displayName: 'Read/Write Files from Disk (test stand-in)',
+		name: 'readWriteFile',
+		group: ['input'],
+		version: 1,
+		description: 'Passes items through; never touches the disk',
+		defaults: { name: 'Read/Write Files from Disk' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{ displayName: 'Operation', name: 'operation', type: 'string', default: 'read' },
+			{ displayName: 'File Name', name: 'fileName', type: 'string', default: '' },
+			{ displayName: 'Input Binary Field', name: 'dataPropertyName', type: 'string', default: 'data' },
+			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
+		],
+	},
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		throw new Error('The example keeps this node disabled: it must not run in tests');
+	},
+};

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { withDefaults, type WorkflowInput } from '../../dev/engine/engine';
-import { SEEDED_CLICKS } from '../../dev/sandbox/server';
-import { scheduleTriggerStandIn, setStandIn } from './exampleStandIns';
+import { SEEDED, SEEDED_CLICKS } from '../../dev/sandbox/server';
+import { readWriteFileStandIn, scheduleTriggerStandIn, setStandIn } from './exampleStandIns';
+import { decodePng } from '../qr/decoders';
 import { NODE_TYPE, useLinkShortener } from '../fixture';
 
 const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
@@ -38,14 +39,18 @@ describe('Example workflows', () => {
 	const fx = useLinkShortener();
 	fx.engine.nodeTypes.register('n8n-nodes-base.set', setStandIn);
 	fx.engine.nodeTypes.register('n8n-nodes-base.scheduleTrigger', scheduleTriggerStandIn);
+	fx.engine.nodeTypes.register('n8n-nodes-base.readWriteFile', readWriteFileStandIn);
 
 	const files = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
 
-	it('are the three documented examples', () => {
+	it('are the documented examples', () => {
 		expect(files.sort()).toEqual([
+			'create-once-bulk-import.json',
+			'qr-codes-to-files.json',
 			'scheduled-clicks-by-country.json',
 			'sheet-rows-to-bulk-update.json',
 			'shorten-links-from-rows.json',
+			'sync-sheet-by-short-url.json',
 		]);
 		const readme = readFileSync(join(EXAMPLES_DIR, 'README.md'), 'utf8');
 		for (const file of files) expect(readme).toContain(file);
@@ -67,6 +72,13 @@ describe('Example workflows', () => {
 				expect(names).toContain(source);
 				for (const target of (outputs.main ?? []).flat()) expect(names).toContain(target?.node);
 			}
+		});
+
+		it("has the Manual Trigger as its only enabled trigger, so the editor's Execute button runs it", () => {
+			// n8n's editor picks the trigger to run by type (Form, Webhook, app triggers, Schedule,
+			// then Manual) among the enabled ones: any other enabled trigger would win.
+			const enabledTriggers = workflow.nodes.filter((node) => /Trigger$/i.test(node.type) && !node.disabled);
+			expect(enabledTriggers.map((node) => node.type)).toEqual([MANUAL_TRIGGER]);
 		});
 
 		it('uses only parameters the Link Shortener node has', () => {
@@ -132,5 +144,53 @@ describe('Example workflows', () => {
 			expect(countries).toContain(row.country);
 			expect(typeof row.clicks).toBe('number');
 		}
+	});
+
+	it('create-once-bulk-import: UTM columns on the long URLs; a second run creates nothing', async () => {
+		const workflow = loadExample('create-once-bulk-import.json');
+		const first = outputOf(await fx.engine.runWorkflow(workflow, fx.credentials), 'Create each link once');
+
+		expect(first.map((item) => [item.json.longUrl, item.json.linkCreated])).toEqual([
+			['https://shop.example.com/spring-sale?utm_source=newsletter&utm_campaign=spring', true],
+			['https://shop.example.com/summer?ref=home&utm_source=newsletter&utm_campaign=summer', true],
+			['https://shop.example.com/gift-cards?utm_source=social&utm_medium=instagram', true],
+			['https://shop.example.com/spring-sale?utm_source=newsletter&utm_campaign=spring', false],
+		]);
+		expect(fx.requestsTo('/v1/links/bulk').map((request) => request.bodyItems)).toEqual([3]);
+
+		fx.sandbox.clearRequests();
+		const second = outputOf(await fx.engine.runWorkflow(workflow, fx.credentials), 'Create each link once');
+		expect(second.map((item) => item.json.id)).toEqual(first.map((item) => item.json.id));
+		expect(second.every((item) => item.json.linkCreated === false)).toBe(true);
+		expect(fx.requestsTo('/v1/links/bulk')).toHaveLength(0);
+	});
+
+	it('qr-codes-to-files: a PNG per link, named after its path, that reads back as its short URL', async () => {
+		const run = await fx.engine.runWorkflow(loadExample('qr-codes-to-files.json'), fx.credentials);
+
+		const items = outputOf(run, 'Shorten with a QR code');
+		expect(items).toHaveLength(2);
+		for (const item of items) {
+			const binary = item.binary?.qrCode;
+			expect(binary).toMatchObject({ mimeType: 'image/png', fileName: `${String(item.json.path)}.png` });
+			expect(decodePng(Buffer.from(String(binary?.data), 'base64')).text).toBe(item.json.shortUrl);
+		}
+		expect(loadExample('qr-codes-to-files.json').nodes.find((node) => node.type === 'n8n-nodes-base.readWriteFile')?.disabled).toBe(true);
+	});
+
+	it('sync-sheet-by-short-url: rows named by short URL or path update their links', async () => {
+		const run = await fx.engine.runWorkflow(loadExample('sync-sheet-by-short-url.json'), fx.credentials);
+
+		const updated = outputOf(run, 'Update by short URL or path').map((item) => [item.json.id, item.json.title]);
+		expect(updated).toEqual([
+			[SEEDED.ownLinks[0].id, 'Spring sale 2025'],
+			[SEEDED.ownLinks[1].id, 'Product launch (updated)'],
+			[SEEDED.ownLinks[2].id, 'Docs home (updated)'],
+		]);
+		expect(fx.sandbox.links.get(SEEDED.ownLinks[0].id)?.longUrl).toBe('https://shop.example.com/spring-sale?utm_campaign=spring-2025');
+		expect(fx.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+			'POST /v1/links/list',
+			'PATCH /public/links/bulk',
+		]);
 	});
 });

@@ -5,7 +5,7 @@ import { searchLinks } from './methods/listSearch';
 import { analyticsDescription } from './resources/analytics';
 import { bulkDescription, bulkOperations } from './resources/bulk';
 import { domainDescription } from './resources/domain';
-import { linkDescription } from './resources/link';
+import { linkDescription, linkOperations } from './resources/link';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './shared/connectionTypes';
 import { operationSubtitle } from './subtitle';
@@ -59,5 +59,6 @@ export class LinkShortener implements INodeType {
 
 	customOperations = {
 		bulk: bulkOperations,
+		link: linkOperations,
 	};
 }

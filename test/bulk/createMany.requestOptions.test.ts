@@ -1,20 +1,8 @@
-import { DirectoryLoader } from 'n8n-core';
 import type { INodeProperties } from 'n8n-workflow';
 
-import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
 import { NODE_TYPE, useLinkShortener } from '../fixture';
-import { BULK_CREATE_PATH, BULK_UPDATE_PATH, createMany, detailsOf, linkRows, updateMany } from './helpers';
 import { SEEDED } from '../../dev/sandbox/server';
-
-/**
- * n8n adds the node setting "Request Options" (requestOptions: Batching, Timeout…) to every
- * declarative node when it loads the package; the engine here registers the node as n8n's loader would.
- */
-function loadedAsN8nDoes(): LinkShortener {
-	const node = new LinkShortener();
-	DirectoryLoader.applyDeclarativeNodeOptionParameters(node);
-	return node;
-}
+import { BULK_CREATE_PATH, BULK_UPDATE_PATH, createMany, detailsOf, linkRows, loadedAsN8nDoes, updateMany } from './helpers';
 
 describe('Bulk operations honour n8n\'s Request Options', () => {
 	const ls = useLinkShortener();

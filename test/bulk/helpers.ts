@@ -1,7 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { DirectoryLoader } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
 
 import type { RecordedRequest } from '../../dev/sandbox/server';
 
@@ -45,4 +48,14 @@ export async function closedPort(): Promise<number> {
 	const { port } = server.address() as AddressInfo;
 	await new Promise<void>((resolve) => server.close(() => resolve()));
 	return port;
+}
+
+/**
+ * The node as n8n's loader registers it: n8n adds the node setting "Request Options"
+ * (requestOptions: Batching, Timeout…) to every declarative node when it loads the package.
+ */
+export function loadedAsN8nDoes(): LinkShortener {
+	const node = new LinkShortener();
+	DirectoryLoader.applyDeclarativeNodeOptionParameters(node);
+	return node;
 }

@@ -3,6 +3,8 @@ import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflo
 import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../fixture';
 import { byId, byUrl } from './locatorValues';
+import { detailsOf, errorRows, loadedAsN8nDoes, pairedIndices } from '../bulk/helpers';
+import { NODE_TYPE } from '../fixture';
 
 const [spring, launch] = SEEDED.ownLinks;
 const [foreign] = SEEDED.foreignLinks;
@@ -67,8 +69,49 @@ describe('Link > Update', () => {
 		const { error } = await ls.run(update(byId(foreign.id), { title: 'Mine now' }));
 
 		expect(ls.sandbox.requests[0].status).toBe(403);
-		expect(error?.message).toMatch(/^403 /);
+		expect(error?.message).toMatch(/^Link update stopped: input item 0 was refused: 403 Access denied to link /);
 		expect(error?.description).toContain('forbidden');
 		expect(ls.sandbox.links.get(foreign.id)?.title).toBe(foreign.title);
+	});
+
+	it('with Batching on, a later invalid item still stops the run before any request (every item is checked first)', async () => {
+		ls.engine.nodeTypes.register(NODE_TYPE, loadedAsN8nDoes());
+		const requestOptions = { batching: { batch: { batchSize: 1, batchInterval: 50 } } };
+		const parameters = { ...update(byId('={{ $json.id }}'), { title: 'Renamed' }), requestOptions };
+
+		const { error } = await ls.run(parameters, [{ id: spring.id }, { id: launch.id }, { id: 'not-a-uuid' }]);
+
+		expect(error?.message).toBe('Invalid Link ID in item 2: "not-a-uuid" is not a UUID');
+		expect(ls.sandbox.requests).toHaveLength(0);
+		expect(ls.sandbox.links.get(spring.id)?.title).toBe(spring.title);
+	});
+
+	it('several items: one PATCH each; with Continue On Fail a refused item is its error item, the others are updated', async () => {
+		const missing = 'a1000000-0000-4000-8000-00000000ffff';
+
+		const { items } = await ls.run(
+			update(byId('={{ $json.id }}'), { title: '={{ "New " + $json.id.slice(0, 4) }}' }),
+			[{ id: spring.id }, { id: missing }, { id: launch.id }],
+			{ continueOnFail: true },
+		);
+
+		expect(ls.sandbox.requests.map((request) => [request.status, request.bodyItems])).toEqual([
+			[200, 1],
+			[404, 1],
+			[200, 1],
+		]);
+		expect(pairedIndices(items)).toEqual([0, 1, 2]);
+		expect(errorRows(items)).toEqual([1]);
+		expect(items[1].json.error).toBe(`Not updated: 404 Link ${missing} not found`);
+		expect(items[2].json).toMatchObject({ id: launch.id, title: `New ${launch.id.slice(0, 4)}` });
+	});
+
+	it('a 200 that is not the answer is in doubt, never "updated"', async () => {
+		ls.sandbox.injectFault({ method: 'PATCH', path: '/public/links/bulk', fault: { kind: 'html' } });
+
+		const { items } = await ls.run(update(byId(spring.id), { title: 'Renamed' }), undefined, { continueOnFail: true });
+
+		expect(items).toHaveLength(1);
+		expect(detailsOf(items[0])).toMatchObject({ inputItem: 0, outcome: 'inDoubt' });
 	});
 });

@@ -17,6 +17,8 @@ import { apiError, type ApiRequest } from './transport';
  */
 export interface BatchOperation {
 	name: 'create' | 'update';
+	/** How a stopped run names itself, "Bulk create" unless given. */
+	runName?: string;
 	verb: Verb;
 	/** How each input row becomes one element of the request body. */
 	buildElement: ElementBuilder;
@@ -274,17 +276,18 @@ class BatchRun {
 		const laterIndices = later().map((row) => row.index);
 		const which = rows.length === 1 ? `input item ${indices[0]}` : progress.batchName(number, indices);
 		const what = failure.kind === 'inDoubt' ? 'got no usable answer' : operation.refusedWording;
-		const headline = `Bulk ${operation.name} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}`;
+		const headline = `${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}`;
 		const node = this.context.getNode();
 		if (failure.kind === 'inDoubt') {
 			const advice = operation.inDoubtAdvice;
-			return progress.stoppedError(node, { headline, inDoubtRows: indices, notDoneRows: laterIndices, advice });
+			return progress.stoppedError(node, { headline, inDoubtRows: indices, notDoneRows: laterIndices, advice, cause: failure.error });
 		}
 		return progress.stoppedError(node, {
 			headline,
 			refusedRows: failure.refusedRows?.map((row) => row.index),
 			notDoneRows: [...indices, ...laterIndices],
 			advice: operation.notDoneAdvice,
+			cause: failure.error,
 		});
 	}
 }

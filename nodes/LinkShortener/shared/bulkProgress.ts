@@ -40,7 +40,8 @@ export class BulkProgress {
 		if (done) parts.push(done);
 		if (inDoubt.length) parts.push(`In doubt, not re-sent: input items ${describeRows(inDoubt)}.`);
 		if (notDone.length) parts.push(`Not ${verb}: input items ${describeRows(notDone)}.`);
-		const error = new NodeOperationError(node, parts.join(' '), { description: stop.advice });
+		const description = [stop.cause?.description, stop.advice].filter(Boolean).join(' ');
+		const error = new NodeOperationError(node, parts.join(' '), { description });
 		Object.assign(error.context, {
 			[`${verb}Count`]: doneRows.length,
 			[`${verb}Items`]: describeRows(doneRows),
@@ -67,4 +68,6 @@ export interface Stop {
 	notDoneRows?: readonly number[];
 	/** What the user can do about it. */
 	advice: string;
+	/** The error of the request that stopped the run, whose description (the server's code and details) is kept. */
+	cause?: { description?: string | null };
 }

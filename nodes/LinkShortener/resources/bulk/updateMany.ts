@@ -10,7 +10,7 @@ import {
 import { linkRefOf } from '../../shared/linkRefs';
 import { RowLinkRefs } from '../../shared/resolveRows';
 import { RunHints } from '../../shared/runHints';
-import { runBatches } from '../../shared/batches';
+import { runBatches, type BatchOperation } from '../../shared/batches';
 import { matchById } from '../../shared/bulkAnswer';
 import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
 import { BULK_UPDATE_PATH } from '../../shared/transport';
@@ -61,13 +61,29 @@ export const updateManyFields: INodeProperties[] = [
 	},
 ];
 
-/** The statuses with which bulk update refuses a whole request because of (at least) one element (D4). */
-export const REFUSED_FOR_AN_ELEMENT: ReadonlySet<number> = new Set([400, 403, 404]);
-
-export const UPDATE_IN_DOUBT_ADVICE =
+const UPDATE_IN_DOUBT_ADVICE =
 	'A server error (5xx), a lost answer or a timeout does not tell whether the server applied the updates. Updates are idempotent, so running the in-doubt items again is safe.';
-export const NOT_UPDATED_ADVICE =
+const NOT_UPDATED_ADVICE =
 	'Fix or remove the refused item and run the items that were not updated again (updates are idempotent). Turn on "Continue On Fail" (Settings > On Error) to update every good item and get each refused one as an error item.';
+
+/**
+ * What every PATCH /public/links/bulk run passes to the batch runner (D4): answers matched by
+ * id; a request refused with 400/403/404 because of some element is halved until each refused
+ * element stands alone; updates are idempotent, so nothing is looked up.
+ */
+export const BULK_UPDATE = {
+	name: 'update',
+	verb: 'updated',
+	request: (elements: IDataObject[]) => ({ method: 'PATCH' as const, url: BULK_UPDATE_PATH, body: elements }),
+	match: matchById,
+	refusedStatuses: new Set([400, 403, 404]),
+	stopsAtRefusal: false,
+	stopStatuses: new Set([401]),
+	refusedWording: 'was refused',
+	inDoubtNote: 'The server may or may not have applied this update',
+	inDoubtAdvice: UPDATE_IN_DOUBT_ADVICE,
+	notDoneAdvice: NOT_UPDATED_ADVICE,
+} satisfies Partial<BatchOperation>;
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
 export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -76,20 +92,10 @@ export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutio
 	const links = new RowLinkRefs(this);
 	const hints = new RunHints();
 	const output = await runBatches(this, {
-		name: 'update',
-		verb: 'updated',
+		...BULK_UPDATE,
 		buildElement: updateElementBuilder(this, links, hints),
 		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
 		batchSize: wholeNumberOption(this, options.batchSize, DEFAULT_BATCH_SIZE, 'Batch Size', 1),
-		request: (elements) => ({ method: 'PATCH', url: BULK_UPDATE_PATH, body: elements }),
-		match: matchById,
-		refusedStatuses: REFUSED_FOR_AN_ELEMENT,
-		stopsAtRefusal: false,
-		stopStatuses: new Set([401]),
-		refusedWording: 'was refused',
-		inDoubtNote: 'The server may or may not have applied this update',
-		inDoubtAdvice: UPDATE_IN_DOUBT_ADVICE,
-		notDoneAdvice: NOT_UPDATED_ADVICE,
 	});
 	hints.addTo(this, this.getInputData().length);
 	return output;

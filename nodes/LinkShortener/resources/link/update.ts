@@ -1,40 +1,57 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
+import { runBatches } from '../../shared/batches';
 import { apiPathsOptions, showFor, updateLinkFields } from '../../shared/fields';
-import { updateLinkElement } from '../../shared/linkBodies';
-import { linkIdOf, linkLocator } from '../../shared/linkLocator';
-import { validateBeforeSending } from '../../shared/rowGuard';
-import { BULK_UPDATE_PATH, outputRecords } from '../../shared/transport';
-import { RowValidator } from '../../shared/validation';
+import { FIELDS, updateLinkChanges } from '../../shared/linkBodies';
+import { linkLocator } from '../../shared/linkLocator';
+import { linkRefOf } from '../../shared/linkRefs';
+import { RowLinkRefs } from '../../shared/resolveRows';
+import { BULK_UPDATE } from '../bulk/updateMany';
 
 const displayOptions = showFor('link', ['update']);
 
-/**
- * The one element of the bulk update, checked: the changes routing put in the body and the
- * link's ID (a short URL given instead is looked up first).
- */
-async function checkUpdate(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const check = new RowValidator(this.getNode(), this.getItemIndex());
-	const id = await linkIdOf(this, check);
-	const element = updateLinkElement(id, requestOptions.body as IDataObject, check);
-	requestOptions.body = [element] as unknown as IDataObject;
-	return requestOptions;
-}
-
+/** Runs as code, through the batch runner: a one-element bulk update per input item (D4). */
 export const update: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	description: "Change a link's destination, title, expiry or tags",
 	action: 'Update a link',
-	routing: {
-		request: { method: 'PATCH', url: BULK_UPDATE_PATH },
-		send: { preSend: validateBeforeSending(checkUpdate) },
-		output: { postReceive: [outputRecords] },
-	},
 };
 
 export const updateFields: INodeProperties[] = [
 	linkLocator(displayOptions),
-	updateLinkFields(displayOptions, 'body'),
+	updateLinkFields(displayOptions),
 	apiPathsOptions(displayOptions),
 ];
+
+const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
+
+/**
+ * Link > Update: each input item is a one-element PATCH /public/links/bulk. Every item is
+ * checked (and a short URL looked up) before the first request, whatever n8n's Batching says.
+ */
+export async function updateLink(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const links = new RowLinkRefs(this);
+	return await runBatches(this, {
+		...BULK_UPDATE,
+		runName: 'Link update',
+		buildElement: (row, check) => {
+			const locator = this.getNodeParameter('linkId', row) as INodeParameterResourceLocator;
+			const ref =
+				locator.mode === 'url'
+					? linkRefOf(check.httpUrl(locator.value, SHORT_URL), check, SHORT_URL)
+					: { kind: 'id' as const, id: check.uuid(locator.value, FIELDS.id) };
+			const id = links.remember(row, ref);
+			return { id, ...updateLinkChanges(this.getNodeParameter('updateFields', row, {}) as IDataObject, check) };
+		},
+		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
+		batchSize: 1,
+	});
+}

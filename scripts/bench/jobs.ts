@@ -1,3 +1,5 @@
+import type { Listed } from './listedLinks';
+
 /** What one child process measures, and the messages between it and the parent. */
 export type Operation = 'create' | 'update' | 'list';
 /**
@@ -24,10 +26,8 @@ export interface Job {
 	concurrency?: number;
 }
 
-export interface RunResult {
+export interface RunResult extends Listed {
 	wallMs: number;
-	/** Output items; for HTTP Request (one item per page), the links on them. */
-	outputItems: number;
 	errorItems: number;
 }
 

@@ -8,6 +8,7 @@ import './n8nEnv';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { WARM_UP_ROWS, type Job, type ParentMessage, type WorkerMessage } from './jobs';
+import { listed } from './listedLinks';
 import { plainBulkCreate, plainBulkUpdate, plainListAll, plainListConcurrent } from './plain';
 import { RssSampler } from './rss';
 
@@ -41,12 +42,6 @@ async function work(job: Job, rows: IDataObject[]): Promise<INodeExecutionData[]
 	return records.map((json, item) => ({ json: json as IDataObject, pairedItem: { item } }));
 }
 
-/** HTTP Request outputs one item per page (the answer's body): count the links on the pages. */
-function recordCount(job: Job, items: INodeExecutionData[]): number {
-	if (job.runner !== 'httpRequest') return items.length;
-	return items.reduce((count, item) => count + ((item.json.data as { items?: unknown[] } | undefined)?.items?.length ?? 0), 0);
-}
-
 async function measuredRun(job: Job): Promise<WorkerMessage> {
 	const rows = inputRows(job, job.rows);
 	const sampler = new RssSampler();
@@ -55,7 +50,7 @@ async function measuredRun(job: Job): Promise<WorkerMessage> {
 	const wallMs = performance.now() - started;
 	const peakRssMb = sampler.stop() / 2 ** 20;
 	const errorItems = items.filter((item) => item.json.error !== undefined).length;
-	return { type: 'run', result: { wallMs, peakRssMb, outputItems: recordCount(job, items), errorItems } };
+	return { type: 'run', result: { wallMs, peakRssMb, errorItems, ...listed(job, items) } };
 }
 
 function send(message: WorkerMessage): Promise<void> {

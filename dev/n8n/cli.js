@@ -21,12 +21,12 @@ function newId() {
  * Runs `n8n <args>` with the cached Node 24 and n8n.
  * Resolves { code, stdout, stderr, durationMs, timedOut } (never rejects on exit codes).
  */
-async function runN8n(args, env, { timeoutMs = 180000, onLine } = {}) {
+async function runN8n(args, env, { timeoutMs = 180000, onLine, stdoutFile } = {}) {
 	const l = layout();
 	if (!fs.existsSync(l.n8nBin)) {
-		throw new Error(`n8n is not installed in ${l.dir}; run \`node dev/n8n/install.js\` first`);
+		throw new Error(`n8n ${l.version} is not installed in ${l.dir}; run \`node dev/n8n/install.js ${l.version}\` first`);
 	}
-	return runTracked(l.nodeBin, [l.n8nBin, ...args], { env, cwd: env.N8N_USER_FOLDER, timeoutMs, onLine });
+	return runTracked(l.nodeBin, [l.n8nBin, ...args], { env, cwd: env.N8N_USER_FOLDER, timeoutMs, onLine, stdoutFile });
 }
 
 function describe(result) {
@@ -118,7 +118,13 @@ function parseRunJson(stdout) {
  * (IRun-like: { data: { resultData: { runData, error? } }, status, ... }) when printed.
  */
 async function executeWorkflow(env, id, { timeoutMs = 180000 } = {}) {
-	const res = await runN8n(['execute', `--id=${id}`, '--rawOutput'], env, { timeoutMs });
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-execute-'));
+	let res;
+	try {
+		res = await runN8n(['execute', `--id=${id}`, '--rawOutput'], env, { timeoutMs, stdoutFile: path.join(dir, 'stdout') });
+	} finally {
+		fs.rmSync(dir, { recursive: true, force: true });
+	}
 	const run = parseRunJson(res.stdout);
 	// Under load n8n 2.41 sometimes dies by a signal while shutting down, after it printed the
 	// complete run: that run still counts as what the workflow did.

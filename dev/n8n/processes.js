@@ -1,6 +1,7 @@
 'use strict';
 // Child-process bookkeeping: every process we start runs in its own process group, is
 // tracked, and is killed (whole group) on stop, on timeout, and when this process exits.
+const fs = require('fs');
 const { spawn } = require('child_process');
 
 const live = new Set();
@@ -27,15 +28,32 @@ function installExitHook() {
 	});
 }
 
+function readHead(file, maxBytes) {
+	const fd = fs.openSync(file, 'r');
+	try {
+		const buffer = Buffer.alloc(Math.min(fs.fstatSync(fd).size, maxBytes));
+		fs.readSync(fd, buffer, 0, buffer.length, 0);
+		return buffer.toString('utf8');
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
 /**
  * Spawns a tracked child in its own process group. `onLine(line, stream)` receives output
- * lines as they arrive. Returns { child, done } where done resolves to
- * { code, signal, stdout, stderr, durationMs } (never rejects on a non-zero exit).
+ * lines as they arrive (stderr only, when `stdoutFile` takes stdout). Returns { child, done }
+ * where done resolves to { code, signal, stdout, stderr, durationMs } (never rejects on a
+ * non-zero exit).
  */
-function spawnTracked(cmd, args, { env, cwd, onLine, maxBuffer = 64 * 1024 * 1024 } = {}) {
+function spawnTracked(cmd, args, { env, cwd, onLine, stdoutFile, maxBuffer = 64 * 1024 * 1024 } = {}) {
 	installExitHook();
 	const started = Date.now();
-	const child = spawn(cmd, args, { env, cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	// Into a file, a child's stdout is written synchronously: n8n 1.x exits right after printing
+	// a large run and loses the part still buffered for a pipe.
+	const stdoutFd = stdoutFile ? fs.openSync(stdoutFile, 'w') : undefined;
+	const stdio = ['ignore', stdoutFd ?? 'pipe', 'pipe'];
+	const child = spawn(cmd, args, { env, cwd, detached: true, stdio });
+	if (stdoutFd !== undefined) fs.closeSync(stdoutFd);
 	live.add(child);
 	let stdout = '';
 	let stderr = '';
@@ -51,7 +69,7 @@ function spawnTracked(cmd, args, { env, cwd, onLine, maxBuffer = 64 * 1024 * 102
 			for (const line of lines) onLine(line, stream);
 		}
 	};
-	child.stdout.on('data', collect('stdout'));
+	if (child.stdout) child.stdout.on('data', collect('stdout'));
 	child.stderr.on('data', collect('stderr'));
 	const done = new Promise((resolve) => {
 		child.on('error', (err) => {
@@ -60,6 +78,7 @@ function spawnTracked(cmd, args, { env, cwd, onLine, maxBuffer = 64 * 1024 * 102
 		});
 		child.on('close', (code, signal) => {
 			live.delete(child);
+			if (stdoutFile) stdout = readHead(stdoutFile, maxBuffer);
 			if (onLine) {
 				if (partial.stdout) onLine(partial.stdout, 'stdout');
 				if (partial.stderr) onLine(partial.stderr, 'stderr');

@@ -29,7 +29,7 @@ function sleep(ms) {
 async function startN8n(env, { timeoutMs = 180000, onLine, logFile } = {}) {
 	const l = layout();
 	if (!fs.existsSync(l.n8nBin)) {
-		throw new Error(`n8n is not installed in ${l.dir}; run \`node dev/n8n/install.js\` first`);
+		throw new Error(`n8n ${l.version} is not installed in ${l.dir}; run \`node dev/n8n/install.js ${l.version}\` first`);
 	}
 	const port = Number(env.N8N_PORT);
 	const url = `http://localhost:${port}`;

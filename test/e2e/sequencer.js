@@ -1,8 +1,8 @@
-// Runs the e2e files in a fixed order: headless CLI runs first, the started instance next,
-// the browser check last.
+// Runs the e2e files in a fixed order: headless CLI runs first, the started instance and
+// queue mode next, the browser check last.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const ORDER = ['operations', 'examples', 'instance', 'editor'];
+const ORDER = ['operations', 'examples', 'instance', 'queue', 'editor'];
 const rank = (path) => {
 	const i = ORDER.findIndex((name) => path.includes(`${name}.e2e.test`));
 	return i < 0 ? ORDER.length : i;

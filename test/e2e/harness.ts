@@ -158,3 +158,15 @@ export function loadExamples(): Array<{ file: string; json: WorkflowJson }> {
 export function requestSummary(sandbox: Sandbox): string[] {
 	return sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
 }
+
+/** Look-ups in the suite's sandbox for assertions: requests by method and path, links by content. */
+export function suiteQueries(suite: N8nSuite) {
+	return {
+		apiRequests(method: string, path: string | RegExp) {
+			return suite.sandbox.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+		},
+		linksBy(predicate: (link: { longUrl: string; title: string }) => boolean) {
+			return [...suite.sandbox.links.values()].filter(predicate);
+		},
+	};
+}

@@ -2,11 +2,9 @@
 // queue mode next, the browser check last.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const ORDER = ['operations', 'examples', 'instance', 'queue', 'editor'];
-const rank = (path) => {
-	const i = ORDER.findIndex((name) => path.includes(`${name}.e2e.test`));
-	return i < 0 ? ORDER.length : i;
-};
+// Files not named here run first, in alphabetical order.
+const LAST = ['instance', 'queue', 'editor'];
+const rank = (path) => LAST.findIndex((name) => path.includes(`${name}.e2e.test`)) + 1;
 
 class E2eSequencer extends Sequencer {
 	sort(tests) {

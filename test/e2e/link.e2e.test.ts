@@ -1,20 +1,18 @@
 /**
- * Every operation of every resource, run by a real n8n (`n8n execute`) with the packed
- * package installed, against the in-process sandbox. Asserts on n8n's run output and on the
- * sandbox's request log.
+ * Link operations (create, get, getMany, update), Continue On Fail and a wrong API key, run by a
+ * real n8n (`n8n execute`) with the packed package installed, against the in-process sandbox.
+ * Asserts on n8n's run output and on the sandbox's request log.
  */
 import { nodeError, nodeItems } from '../../dev/n8n';
 import { SEEDED } from '../../dev/sandbox/server';
-import { requestSummary, useN8nSuite, WRONG_API_KEY } from './harness';
-import { LINK_NODE, linkWorkflow, locator, WRONG_KEY_CREDENTIAL_NAME } from './workflows';
+import { WRONG_API_KEY, requestSummary, suiteQueries, useN8nSuite } from './harness';
+import { LINK_NODE, WRONG_KEY_CREDENTIAL_NAME, linkWorkflow, locator } from './workflows';
 
 const PAGE_SIZE_CAP = 10;
 const suite = useN8nSuite({ sandbox: { pageSizeCap: PAGE_SIZE_CAP } });
-
+const { apiRequests, linksBy } = suiteQueries(suite);
 const [own0, own1, own2] = SEEDED.ownLinks;
-const OWN_CLICKS = SEEDED.ownLinks.reduce((sum, link) => sum + link.clicks, 0);
 
-// ---- workflows (imported once, in beforeAll) ----
 const wf = {
 	linkCreate: suite.workflow(
 		linkWorkflow('e2e link create', {
@@ -63,74 +61,6 @@ const wf = {
 			updateFields: { title: 'Updated by e2e', tags: 'alpha, beta' },
 		}),
 	),
-	bulkCreateDefineBelow: suite.workflow(
-		linkWorkflow(
-			'e2e bulk createMany defineBelow',
-			{
-				resource: 'bulk',
-				operation: 'createMany',
-				mappingMode: 'defineBelow',
-				longUrl: '={{ $json.url }}',
-				title: '={{ $json.name }}',
-				additionalFields: { tags: '={{ $json.tags }}' },
-			},
-			{
-				rows: [
-					{ url: 'https://example.com/bulk/1', name: 'Bulk one', tags: 'bulk' },
-					{ url: 'https://example.com/bulk/2', name: 'Bulk two', tags: 'bulk, two' },
-					{ url: 'https://example.com/bulk/3', name: 'Bulk three', tags: 'bulk' },
-				],
-			},
-		),
-	),
-	bulkCreate10001: suite.workflow(
-		linkWorkflow(
-			'e2e bulk createMany 10001 rows',
-			{ resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
-			{
-				inputCode:
-					'return Array.from({ length: 10001 }, (_, i) => ({ json: { longUrl: `https://example.com/many/${i}`, title: `Row ${i}` } }));',
-			},
-		),
-	),
-	bulkUpdateMany: suite.workflow(
-		linkWorkflow(
-			'e2e bulk updateMany',
-			{
-				resource: 'bulk',
-				operation: 'updateMany',
-				mappingMode: 'defineBelow',
-				linkId: '={{ $json.id }}',
-				updateFields: { title: '={{ $json.newTitle }}' },
-			},
-			{
-				rows: [
-					{ id: own0.id, newTitle: 'Bulk-updated 0' },
-					{ id: own2.id, newTitle: 'Bulk-updated 2' },
-				],
-			},
-		),
-	),
-	analyticsByCountry: suite.workflow(
-		linkWorkflow('e2e analytics getClicks by country', { resource: 'analytics', operation: 'getClicks', groupBy: 'country' }),
-	),
-	analyticsWithQuery: suite.workflow(
-		linkWorkflow('e2e analytics getClicks with query parameters', {
-			resource: 'analytics',
-			operation: 'getClicks',
-			groupBy: 'day',
-			queryParameters: {
-				parameter: [
-					{ name: 'from', value: '2024-03-01' },
-					{ name: 'link_id', value: own0.id },
-				],
-			},
-		}),
-	),
-	domainGetManyAll: suite.workflow(linkWorkflow('e2e domain getMany returnAll', { resource: 'domain', operation: 'getMany', returnAll: true })),
-	domainGetManyVerified: suite.workflow(
-		linkWorkflow('e2e domain getMany verified', { resource: 'domain', operation: 'getMany', returnAll: true, filters: { status: 1 } }),
-	),
 	continueOnFail: suite.workflow(
 		linkWorkflow(
 			'e2e continue on fail',
@@ -149,14 +79,6 @@ const wf = {
 		linkWorkflow('e2e wrong key', { resource: 'domain', operation: 'getMany', returnAll: true }, { credentialName: WRONG_KEY_CREDENTIAL_NAME }),
 	),
 };
-
-function linksBy(predicate: (link: { longUrl: string; title: string }) => boolean) {
-	return [...suite.sandbox.links.values()].filter(predicate);
-}
-
-function apiRequests(method: string, path: string | RegExp) {
-	return suite.sandbox.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
-}
 
 describe('link', () => {
 	test('create: sends the contract body (domain, path, tags, expiry) and outputs the new link', async () => {
@@ -247,95 +169,6 @@ describe('link', () => {
 		expect(suite.sandbox.links.get(own1.id)?.title).toBe('Updated by e2e');
 	});
 });
-
-describe('bulk', () => {
-	test('createMany (defineBelow) sends the rows in one request', async () => {
-		const run = await suite.executeOk(wf.bulkCreateDefineBelow);
-		const items = nodeItems(run, LINK_NODE);
-		expect(items).toHaveLength(3);
-		const posts = apiRequests('POST', '/v1/links/bulk');
-		expect(posts).toHaveLength(1);
-		expect(posts[0].status).toBe(200);
-		expect(posts[0].body).toEqual([
-			expect.objectContaining({ longUrl: 'https://example.com/bulk/1', title: 'Bulk one', tags: [{ name: 'bulk' }] }),
-			expect.objectContaining({ longUrl: 'https://example.com/bulk/2', title: 'Bulk two', tags: [{ name: 'bulk' }, { name: 'two' }] }),
-			expect.objectContaining({ longUrl: 'https://example.com/bulk/3', title: 'Bulk three' }),
-		]);
-		expect(linksBy((l) => l.longUrl.startsWith('https://example.com/bulk/'))).toHaveLength(3);
-	});
-
-	test('createMany of 10,001 rows sends 2 requests (10,000 + 1)', async () => {
-		const before = suite.sandbox.links.size;
-		const run = await suite.executeOk(wf.bulkCreate10001);
-		const items = nodeItems(run, LINK_NODE);
-		expect(items).toHaveLength(10_001);
-		const posts = apiRequests('POST', '/v1/links/bulk');
-		expect(posts.map((r) => [r.bodyItems, r.status])).toEqual([
-			[10_000, 200],
-			[1, 200],
-		]);
-		expect(suite.sandbox.links.size - before).toBe(10_001);
-	});
-
-	test('updateMany (defineBelow) sends every row to PATCH /public/links/bulk', async () => {
-		const run = await suite.executeOk(wf.bulkUpdateMany);
-		const items = nodeItems(run, LINK_NODE);
-		expect(items).toHaveLength(2);
-		const patches = apiRequests('PATCH', '/public/links/bulk');
-		expect(patches).toHaveLength(1);
-		expect(patches[0].status).toBe(200);
-		expect(patches[0].body).toEqual([
-			expect.objectContaining({ id: own0.id, title: 'Bulk-updated 0' }),
-			expect.objectContaining({ id: own2.id, title: 'Bulk-updated 2' }),
-		]);
-		expect(suite.sandbox.links.get(own0.id)?.title).toBe('Bulk-updated 0');
-		expect(suite.sandbox.links.get(own2.id)?.title).toBe('Bulk-updated 2');
-	});
-});
-
-describe('analytics', () => {
-	test('getClicks grouped by country: one item per group, all own clicks counted', async () => {
-		const run = await suite.executeOk(wf.analyticsByCountry);
-		const items = nodeItems(run, LINK_NODE);
-		expect(items.length).toBeGreaterThan(1);
-		expect(items.reduce((sum, i) => sum + Number(i.clicks), 0)).toBe(OWN_CLICKS);
-		const gets = apiRequests('GET', '/v1/analytics/clicks');
-		expect(gets).toHaveLength(1);
-		expect(gets[0].query).toMatchObject({ group_by: 'country' });
-		expect(gets[0].status).toBe(200);
-	});
-
-	test('getClicks passes extra query parameters through', async () => {
-		const run = await suite.executeOk(wf.analyticsWithQuery);
-		const items = nodeItems(run, LINK_NODE);
-		expect(items.length).toBeGreaterThan(0);
-		const gets = apiRequests('GET', '/v1/analytics/clicks');
-		expect(gets).toHaveLength(1);
-		expect(gets[0].query).toMatchObject({ group_by: 'day', from: '2024-03-01', link_id: own0.id });
-		expect(gets[0].status).toBe(200);
-	});
-});
-
-describe('domain', () => {
-	test(`getMany returnAll pages past the page cap (${PAGE_SIZE_CAP})`, async () => {
-		suite.sandbox.addDomains(12);
-		const run = await suite.executeOk(wf.domainGetManyAll);
-		const items = nodeItems(run, LINK_NODE);
-		expect(items).toHaveLength(5 + 12);
-		expect(items.map((d) => d.domainName)).toEqual(expect.arrayContaining([SEEDED.defaultDomain.domainName, SEEDED.status6Domain.domainName]));
-		expect(apiRequests('GET', '/v1/domains').length).toBeGreaterThanOrEqual(2);
-	});
-
-	test('getMany with the status filter', async () => {
-		const run = await suite.executeOk(wf.domainGetManyVerified);
-		const items = nodeItems(run, LINK_NODE);
-		expect(items.map((d) => d.domainName).sort()).toEqual([SEEDED.verifiedDomain.domainName, SEEDED.defaultDomain.domainName].sort());
-		const gets = apiRequests('GET', '/v1/domains');
-		expect(gets.length).toBeGreaterThanOrEqual(1);
-		expect(gets[0].query).toMatchObject({ status: '1' });
-	});
-});
-
 describe('errors', () => {
 	test('Continue On Fail: a bad row becomes an error item, the other rows still run', async () => {
 		const run = await suite.executeOk(wf.continueOnFail);

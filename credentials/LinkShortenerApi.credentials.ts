@@ -1,10 +1,15 @@
 import type {
 	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+
+import { BASE_URL_EXPRESSION } from '../nodes/LinkShortener/shared/transport';
+
+const WRONG_BASE_URL = 'Nothing answers at this Base URL: it should be the API root, ending in /api';
 
 export class LinkShortenerApi implements ICredentialType {
 	name = 'linkShortenerApi';
@@ -49,13 +54,20 @@ export class LinkShortenerApi implements ICredentialType {
 		},
 	};
 
+	/**
+	 * D10: n8n's helpers would follow a redirect to any host with the key, so the test follows
+	 * none (the operations follow same-origin ones themselves). A 200 that is not the API's
+	 * JSON (a portal page at the Base URL) fails too: its `data.items` is missing.
+	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: BASE_URL_EXPRESSION,
 			url: '/v1/domains',
 			method: 'GET',
 			qs: { itemsPerPage: 1 },
+			disableFollowRedirect: true,
 		},
+		// n8n's tester reads each rule by its type; the type of `rules` allows one kind per list only.
 		rules: [
 			{
 				type: 'responseCode',
@@ -63,11 +75,23 @@ export class LinkShortenerApi implements ICredentialType {
 			},
 			{
 				type: 'responseCode',
+				properties: { value: 404, message: WRONG_BASE_URL },
+			},
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode',
 				properties: {
-					value: 404,
-					message: 'Nothing answers at this Base URL: it should be the API root, ending in /api',
+					value,
+					message: `The Base URL answers ${value} with a redirect, which the test does not follow, so the key went nowhere else: set the Base URL to the API root the redirect points at (ending in /api)`,
+				},
+			})),
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'data.items',
+					value: undefined,
+					message: "The Base URL answered, but not with the API's JSON list of domains: it should be the API root, ending in /api",
 				},
 			},
-		],
+		] as unknown as IAuthenticateRuleResponseCode[],
 	};
 }

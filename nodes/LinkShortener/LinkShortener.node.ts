@@ -8,6 +8,7 @@ import { domainDescription } from './resources/domain';
 import { linkDescription, linkOperations } from './resources/link';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './shared/connectionTypes';
+import { BASE_URL_EXPRESSION } from './shared/transport';
 import { operationSubtitle } from './subtitle';
 
 const properties: INodeProperties[] = [
@@ -45,7 +46,8 @@ export class LinkShortener implements INodeType {
 		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'linkShortenerApi', required: true }],
 		requestDefaults: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			baseURL: BASE_URL_EXPRESSION,
+			disableFollowRedirect: true,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			ignoreHttpStatusErrors: true,
 		},

@@ -47,4 +47,36 @@ describe('Link Shortener API credential', () => {
 		expect(error).toBeUndefined();
 		expect(ls.sandbox.requests.map((r) => r.path)).toEqual(['/v1/domains']);
 	});
+
+	const testWith = async (baseUrl: string) =>
+		await ls.engine.testCredential({ credentialType: 'linkShortenerApi', data: { baseUrl, apiKey: ls.sandbox.apiKey } });
+
+	it.each([302, 307] as const)('fails on a %i to another origin without sending the key there', async (status) => {
+		const other = await ls.sandbox.startOtherOrigin();
+		ls.sandbox.injectFault({ path: '/v1/domains', fault: { kind: 'redirect', status, origin: other.origin } });
+
+		const result = await testWith(ls.sandbox.baseUrl);
+
+		expect(result).toMatchObject({ status: 'Error', message: expect.stringMatching(new RegExp(`^The Base URL answers ${status} with a redirect`)) });
+		expect(other.requests).toHaveLength(0);
+	});
+
+	it.each([
+		['an HTML page', { kind: 'html' }],
+		['an empty body', { kind: 'empty' }],
+		['an error-shaped JSON', { kind: 'errorShaped' }],
+	] as const)('fails when the Base URL answers 200 with %s', async (_case, fault) => {
+		ls.sandbox.injectFault({ path: '/v1/domains', fault });
+
+		const result = await testWith(ls.sandbox.baseUrl);
+
+		expect(result).toMatchObject({ status: 'Error', message: expect.stringMatching(/^The Base URL answered, but not with the API's JSON/) });
+	});
+
+	it('trims spaces around the Base URL', async () => {
+		const result = await testWith(` ${ls.sandbox.baseUrl} `);
+
+		expect(result.status).toBe('OK');
+		expect(ls.sandbox.requests.map((r) => r.path)).toEqual(['/v1/domains']);
+	});
 });

@@ -91,4 +91,17 @@ describe('Link > Get', () => {
 		expect(items[1].error?.message).toMatch(/^404 /);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 	});
+
+	it('clips a 502 HTML page to a few hundred characters in the error, without the API key it quotes', async () => {
+		ls.sandbox.injectFault({ path: `/v1/links/${spring.id}`, fault: { kind: 'html', status: 502, bytes: 20_000, echoApiKey: true } });
+
+		const { error } = await ls.run(get(byId(spring.id)));
+
+		expect(error?.message).toMatch(/^502 /);
+		expect(error?.message.length).toBeLessThan(400);
+		expect(error?.httpCode).toBe('502');
+		const shown = JSON.stringify({ message: error?.message, description: error?.description, error });
+		expect(shown).not.toContain(ls.sandbox.apiKey);
+		expect(shown.length).toBeLessThan(3000);
+	});
 });

@@ -3,11 +3,14 @@ import { useLinkShortener } from '../fixture';
 
 const OWN = SEEDED.ownLinks.length;
 const getMany = (parameters: object = {}) => ({ resource: 'link', operation: 'getMany', ...parameters });
+/** [page, itemsPerPage] of each list request, by page: later pages are asked for at once. */
 const pagesAsked = (requests: Array<{ body: unknown }>) =>
-	requests.map((r) => {
-		const { page, itemsPerPage } = r.body as { page: number; itemsPerPage: number };
-		return [page, itemsPerPage];
-	});
+	requests
+		.map((r) => {
+			const { page, itemsPerPage } = r.body as { page: number; itemsPerPage: number };
+			return [page, itemsPerPage];
+		})
+		.sort(([a], [b]) => a - b);
 
 describe('Link > Get Many', () => {
 	const ls = useLinkShortener();

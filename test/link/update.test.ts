@@ -114,4 +114,19 @@ describe('Link > Update', () => {
 		expect(items).toHaveLength(1);
 		expect(detailsOf(items[0])).toMatchObject({ inputItem: 0, outcome: 'inDoubt' });
 	});
+
+	it.each([' , ', ','])('refuses tags %p, which would wipe the tags of the link, before any request', async (tags) => {
+		const { error } = await ls.run(update(byId(launch.id), { tags }));
+
+		expect(error?.message).toMatch(/^Invalid Tags in item 0: .*holds no tag name/);
+		expect(ls.sandbox.requests).toHaveLength(0);
+		expect(ls.sandbox.links.get(launch.id)?.tags).toEqual([{ name: 'launch' }, { name: 'promo' }]);
+	});
+
+	it('refuses "2024-02-30" as an expiry date before any request', async () => {
+		const { error } = await ls.run(update(byId(spring.id), { expiredAt: '2024-02-30' }));
+
+		expect(error?.message).toBe('Invalid Expires At in item 0: "2024-02-30" is not a date');
+		expect(ls.sandbox.requests).toHaveLength(0);
+	});
 });

@@ -1,17 +1,23 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { pageError } from '../shared/pageChecks';
 import { listPages, onePageOf } from '../shared/pager';
 import { LINK_PATHS } from '../shared/transport';
 
 const LINKS_PER_PAGE = 50;
 
 /**
- * The token names the next page and the page size the server really uses: a server that caps
- * page sizes below what was asked still numbers its pages by the capped size.
+ * The token names the next page, the page size the server really uses (a server that caps page
+ * sizes below what was asked still numbers its pages by the capped size), and the first link
+ * of the page before: a page that starts with it again means the server ignores `page`.
  */
-function readToken(token: string | undefined): { firstPage: number; servedPageSize?: number } {
-	const [page, servedPageSize] = (token ?? '').split(':').map(Number);
-	return { firstPage: page > 0 ? page : 1, servedPageSize: servedPageSize > 0 ? servedPageSize : undefined };
+function readToken(token: string | undefined): { firstPage: number; servedPageSize?: number; previousFirst?: string } {
+	const [page, servedPageSize, previousFirst] = (token ?? '').split(':');
+	return {
+		firstPage: Number(page) > 0 ? Number(page) : 1,
+		servedPageSize: Number(servedPageSize) > 0 ? Number(servedPageSize) : undefined,
+		previousFirst: previousFirst || undefined,
+	};
 }
 
 function linkName(link: IDataObject): string {
@@ -29,15 +35,19 @@ export async function searchLinks(
 	if (filter?.trim()) body.search = filter.trim();
 	const options = this.getCurrentNodeParameter('options') as IDataObject | undefined;
 	const url = LINK_PATHS[options?.apiPaths === 'legacy' ? 'legacy' : 'v1'].list;
-	const page = await onePageOf(
-		listPages(this, { method: 'POST', url, body }, { ...readToken(paginationToken), pageSize: LINKS_PER_PAGE }),
-	);
+	const { previousFirst, ...position } = readToken(paginationToken);
+	const request = { method: 'POST' as const, url, body };
+	const page = await onePageOf(listPages(this, request, { ...position, pageSize: LINKS_PER_PAGE }));
+	const first = page.records[0]?.id;
+	if (previousFirst !== undefined && String(first) === previousFirst) {
+		throw pageError({ node: this.getNode(), request: `POST ${url}` }, page.number, 'starts with the same link as the page before: the server seems to ignore the page asked for');
+	}
 	return {
 		results: page.records.map((link) => ({
 			name: linkName(link),
 			value: String(link.id),
 			url: link.shortUrl ? String(link.shortUrl) : undefined,
 		})),
-		paginationToken: page.last ? undefined : `${page.number + 1}:${page.servedPageSize}`,
+		paginationToken: page.last ? undefined : `${page.number + 1}:${page.servedPageSize}:${String(first ?? '')}`,
 	};
 }

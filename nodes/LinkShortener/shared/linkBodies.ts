@@ -42,9 +42,9 @@ export type UtmReport = (replacedKeys: string[]) => void;
 export function createLinkBody(fields: LinkFields, check: RowValidator, onUtmReplaced?: UtmReport): IDataObject {
 	const body: IDataObject = { ...extraFieldsOf(fields.extraFields, check) };
 	body.longUrl = taggedLongUrl(fields, check, onUtmReplaced);
-	if (isSet(fields.title)) body.title = String(fields.title);
+	if (isSet(fields.title)) body.title = check.text(fields.title, FIELDS.title);
 	if (isSet(fields.domain)) body.domain = check.uuid(fields.domain, FIELDS.domain);
-	if (isSet(fields.path)) body.path = String(fields.path).trim();
+	if (isSet(fields.path)) body.path = check.text(fields.path, FIELDS.path).trim();
 	if (isSet(fields.expiredAt)) body.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
 	if (isSet(fields.tags)) body.tags = check.tags(fields.tags, FIELDS.tags);
 	return body;
@@ -84,7 +84,7 @@ export function updateLinkChanges(
 ): IDataObject {
 	const changes: IDataObject = {};
 	if (isSet(fields.longUrl)) changes.longUrl = taggedLongUrl(fields, check, onUtmReplaced);
-	if (isSet(fields.title)) changes.title = String(fields.title);
+	if (isSet(fields.title)) changes.title = check.text(fields.title, FIELDS.title);
 	if (isSet(fields.expiredAt)) {
 		changes.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
 	}

@@ -1,3 +1,4 @@
+import { followRedirects, isRedirect, refuseInNode, type SendOnce } from './redirects';
 import {
 	NodeApiError,
 	NodeOperationError,
@@ -5,6 +6,7 @@ import {
 	type IExecuteFunctions,
 	type IExecuteSingleFunctions,
 	type IHttpRequestMethods,
+	type IHttpRequestOptions,
 	type ILoadOptionsFunctions,
 	type IN8nHttpFullResponse,
 	type INode,
@@ -40,9 +42,16 @@ export interface ApiRequest {
 	timeout?: number;
 }
 
+/**
+ * The one rule for the Base URL (D1): surrounding spaces and trailing slashes dropped.
+ * `baseUrlOf` applies it in code; BASE_URL_EXPRESSION is the same rule for requests that n8n's
+ * routing sends (the node's requestDefaults).
+ */
 export function baseUrlOf(credentials: IDataObject): string {
 	return String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
 }
+
+export const BASE_URL_EXPRESSION = '={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "") }}';
 
 /**
  * Sends one authenticated request and returns the full response.
@@ -67,13 +76,52 @@ export async function apiRequest(
  */
 export async function apiResponse(this: ApiContext, request: ApiRequest): Promise<IN8nHttpFullResponse> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-		...request,
-		baseURL: baseUrlOf(credentials),
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-	})) as IN8nHttpFullResponse;
+	const { timeout, ...rest } = request;
+	const first = { ...rest, url: `${baseUrlOf(credentials)}${request.url}` };
+	const send = sendOnce(this, credentials, timeout);
+	return await followRedirects({ request: first, response: await send(first) }, send, refuseInNode(this.getNode()));
+}
+
+/** One authenticated request with redirects off (see followRedirects); the key is scrubbed from the answer. */
+function sendOnce(context: ApiContext, credentials: IDataObject, timeout?: number): SendOnce {
+	return async (request) => {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
+			...request,
+			...(timeout !== undefined && { timeout }),
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+		})) as IN8nHttpFullResponse;
+		return withoutApiKey(response, credentials);
+	};
+}
+
+/** Requests that n8n's routing sends, kept until their answer comes (a redirect is followed from them). */
+const routedRequests = new WeakMap<object, IHttpRequestOptions>();
+
+/** preSend, last of a routed operation: keeps the request so that its answer can follow a redirect. */
+export async function rememberRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	routedRequests.set(this, requestOptions);
+	return requestOptions;
+}
+
+/**
+ * The answer to a request n8n's routing sent (requestDefaults turn its redirects off): a
+ * redirect is followed as for every other request, the key is scrubbed from the answer.
+ */
+async function routedAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse): Promise<IN8nHttpFullResponse> {
+	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	const sent = routedRequests.get(context);
+	if (!isRedirect(response.statusCode) || !sent) return withoutApiKey(response, credentials);
+	const request = {
+		method: sent.method ?? 'GET',
+		url: new URL(`${sent.baseURL ?? baseUrlOf(credentials)}${sent.url}`).href,
+		body: sent.body as IDataObject,
+		qs: sent.qs,
+	};
+	const send = sendOnce(context, credentials, sent.timeout);
+	return await followRedirects({ request, response }, send, refuseInNode(context.getNode(), context.getItemIndex()));
 }
 
 /**
@@ -87,8 +135,8 @@ export function apiError(
 	body: unknown,
 	itemIndex?: number,
 ): NodeApiError {
-	const error = (isObject(body) ? body : { message: String(body ?? '') }) as JsonObject;
-	const serverMessage = messageOf(error) || `the server answered ${statusCode}`;
+	const error = (isObject(body) ? body : { message: clipped(textOf(body)) }) as JsonObject;
+	const serverMessage = clipped(messageOf(error)) || `the server answered ${statusCode}`;
 	const message =
 		statusCode === 401
 			? `401 Unauthorized: the API key is missing, invalid or expired (${serverMessage})`
@@ -96,9 +144,9 @@ export function apiError(
 	const context = Object.fromEntries(
 		['code', 'error', 'details', 'errors'].filter((key) => error[key] !== undefined).map((key) => [key, error[key]]),
 	);
-	return new NodeApiError(node, error, {
+	return new NodeApiError(node, { ...context, message: serverMessage } as JsonObject, {
 		message,
-		description: Object.keys(context).length ? JSON.stringify(context) : undefined,
+		description: Object.keys(context).length ? clipped(JSON.stringify(context), 2 * MAX_SHOWN_TEXT) : undefined,
 		httpCode: String(statusCode),
 		itemIndex,
 	});
@@ -109,6 +157,30 @@ export function asNodeError(node: INode, error: unknown, itemIndex?: number): No
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const cause = error instanceof Error ? error : new Error(String(error));
 	return new NodeOperationError(node, cause, { itemIndex });
+}
+
+/** D8: the server's text in an error is clipped (a proxy's 502 page can be 20 KB). */
+const MAX_SHOWN_TEXT = 300;
+
+export function clipped(text: string, max = MAX_SHOWN_TEXT): string {
+	const flat = text.replace(/\s+/g, ' ').trim();
+	return flat.length <= max ? flat : `${flat.slice(0, max)}… (${flat.length - max} more characters)`;
+}
+
+function textOf(body: unknown): string {
+	if (body === undefined || body === null || body === '') return '';
+	return typeof body === 'string' ? body : JSON.stringify(body);
+}
+
+/** An answer may quote the request (a debug page): the API key never goes into an error or an item. */
+function withoutApiKey(response: IN8nHttpFullResponse, credentials: IDataObject): IN8nHttpFullResponse {
+	const key = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
+	const ok = response.statusCode >= 200 && response.statusCode < 300 && isObject(response.body);
+	if (!key || ok) return response;
+	const text = textOf(response.body);
+	if (!text.includes(key)) return response;
+	const scrubbed = text.split(key).join('[API key]');
+	return { ...response, body: typeof response.body === 'string' ? scrubbed : (JSON.parse(scrubbed) as IDataObject) };
 }
 
 function messageOf(error: JsonObject): string {
@@ -122,25 +194,16 @@ function messageOf(error: JsonObject): string {
 	return typeof error.error === 'string' ? error.error : '';
 }
 
-/** postReceive: an error status stops here with the server's message. */
-export async function checkResponse(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
-): Promise<INodeExecutionData[]> {
-	if (response.statusCode >= 400) {
-		throw apiError(this.getNode(), response.statusCode, response.body, this.getItemIndex());
-	}
-	return items;
-}
-
-/** postReceive: one output item per record of the response, each paired with its input item. */
+/** postReceive: one output item per record of the response, each paired with its input item; an error status stops here with the server's message. */
 export async function outputRecords(
 	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
-	response: IN8nHttpFullResponse,
+	_items: INodeExecutionData[],
+	routed: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
-	await checkResponse.call(this, items, response);
+	const response = await routedAnswer(this, routed);
+	if (response.statusCode >= 400 || isRedirect(response.statusCode)) {
+		throw apiError(this.getNode(), response.statusCode, response.body, this.getItemIndex());
+	}
 	return toItems(recordsOf(response.body), this.getItemIndex());
 }
 

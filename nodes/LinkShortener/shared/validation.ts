@@ -40,7 +40,18 @@ export class RowValidator {
 		if (url.protocol !== 'http:' && url.protocol !== 'https:') {
 			this.fail(field, `"${text}" must start with http:// or https://`);
 		}
+		// WHATWG URL reads "http:example.com" as http://example.com/; the server does not.
+		if (!/^https?:\/\/[^/\\?#\s]/i.test(text) || !url.hostname) {
+			this.fail(field, `"${text}" is not an absolute URL: write it as http://host/… or https://host/…`);
+		}
 		return text;
+	}
+
+	/** A text field (title, path): text or a number; an object or a list is refused, not sent as "[object Object]". */
+	text(value: unknown, field: FieldName): string {
+		if (typeof value === 'string') return value;
+		if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+		return this.fail(field, `it must be text, not ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value}`);
 	}
 
 	uuid(value: unknown, field: FieldName): string {
@@ -69,12 +80,20 @@ export class RowValidator {
 			if (isObject(tag) && typeof tag.name === 'string') return tag.name.trim();
 			return this.fail(field, 'use a comma-separated text or a list of tag names');
 		});
-		return names.filter((name) => name !== '').map((name) => ({ name }));
+		const named = names.filter((name) => name !== '');
+		if (named.length === 0) {
+			this.fail(field, `"${String(value)}" holds no tag name; leave the field empty to keep the link's tags`);
+		}
+		return named.map((name) => ({ name }));
 	}
 
+	/**
+	 * D8: an ISO 8601 date or date-time, or an n8n/JS date value (Date, Luxon DateTime). Anything
+	 * else is refused, not guessed: JS reads "Product 5" as May 2001 and "2024-02-30" as March 1st.
+	 */
 	private date(value: unknown, field: FieldName): Date {
-		const parsed = new Date(dateText(value));
-		if (Number.isNaN(parsed.getTime())) this.fail(field, `"${String(value)}" is not a date`);
+		const parsed = parseDate(value);
+		if (!parsed) this.fail(field, `"${String(value)}" is not a date`);
 		return parsed;
 	}
 }
@@ -97,10 +116,20 @@ function listOf(value: unknown): unknown[] {
 	return [value];
 }
 
-function dateText(value: unknown): string {
-	if (value instanceof Date) return value.toISOString();
-	if (isObject(value) && typeof value.toISO === 'function') return String(value.toISO());
-	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+function parseDate(value: unknown): Date | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+	if (isObject(value) && typeof value.toISO === 'function') return parseDate(String(value.toISO()));
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	const parts = ISO_8601.exec(text);
+	if (!parts) return undefined;
+	const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return undefined;
+	const parsed = new Date(text);
+	return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
 function isObject(value: unknown): value is IDataObject & { toISO?: unknown } {

@@ -6,6 +6,12 @@ import { apiRequest, LINK_PATHS, recordsOf, type ApiRequest } from '../shared/tr
 const NEWEST_FIRST = { createdAt: 'desc' };
 const OLDEST_FIRST = { createdAt: 'asc' };
 
+/**
+ * A poll asks for one page at a time: it mostly stops after the first page, and polls of one
+ * trigger never have requests in flight at the same time.
+ */
+const ONE_AT_A_TIME = { concurrency: 1 };
+
 /** Fresh reads from page 1 after links vanished mid-read, before the poll gives up for now. */
 const MAX_READ_ATTEMPTS = 3;
 
@@ -55,7 +61,7 @@ export async function readNewestFirst(context: IPollFunctions, options: NewestFi
 		let total: number | undefined;
 		let previousTotal: number | undefined;
 		let shrank = false;
-		for await (const page of listPages(context, listRequest(NEWEST_FIRST))) {
+		for await (const page of listPages(context, listRequest(NEWEST_FIRST), { repeats: 'skip', ...ONE_AT_A_TIME })) {
 			if (page.number === 1) {
 				total = page.total;
 				if (options.idle?.(page)) return { outcome: 'idle', links: [], total };
@@ -77,7 +83,7 @@ export async function readNewestFirst(context: IPollFunctions, options: NewestFi
 
 /** One page of the oldest-first listing. */
 async function oldestFirstPage(context: IPollFunctions, page: number, pageSize: number): Promise<Page> {
-	return await onePageOf(listPages(context, listRequest(OLDEST_FIRST), { firstPage: page, pageSize }));
+	return await onePageOf(listPages(context, listRequest(OLDEST_FIRST), { firstPage: page, pageSize, ...ONE_AT_A_TIME }));
 }
 
 /**
@@ -136,7 +142,11 @@ export interface OldestFirstRead {
 export async function readOldestFirst(context: IPollFunctions, options: OldestFirstOptions): Promise<OldestFirstRead> {
 	const found = new Map<string, IDataObject>();
 	let previous: Page | undefined;
-	const pager = listPages(context, listRequest(OLDEST_FIRST), { firstPage: options.firstPage, pageSize: options.pageSize });
+	const pager = listPages(context, listRequest(OLDEST_FIRST), {
+		firstPage: options.firstPage,
+		pageSize: options.pageSize,
+		...ONE_AT_A_TIME,
+	});
 	for await (const page of pager) {
 		if (!previous && options.firstPage > 1 && page.records.length > 0 && !options.isSettled(page.records[0])) {
 			return { misplaced: true, links: [] };

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INo
 
 import { showFor } from '../../shared/fields';
 import { validateBeforeSending } from '../../shared/rowGuard';
-import { outputRecords } from '../../shared/transport';
+import { outputRecords, rememberRequest } from '../../shared/transport';
 import { RowValidator } from '../../shared/validation';
 
 const GROUP_BY_VALUES = ['day', 'week', 'month', 'country', 'city', 'referrer', 'browser', 'os', 'device', 'link'];
@@ -25,7 +25,7 @@ export const getClicks: INodePropertyOptions = {
 	action: 'Get click analytics',
 	routing: {
 		request: { method: 'GET', url: '/v1/analytics/clicks' },
-		send: { preSend: validateBeforeSending(requireGroupBy) },
+		send: { preSend: [...validateBeforeSending(requireGroupBy), rememberRequest] },
 		output: { postReceive: [outputRecords] },
 	},
 };

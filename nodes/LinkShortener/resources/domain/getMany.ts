@@ -2,7 +2,6 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { returnAllOrLimit, showFor } from '../../shared/fields';
 import { paginate } from '../../shared/pager';
-import { checkResponse } from '../../shared/transport';
 
 export const getMany: INodePropertyOptions = {
 	name: 'Get Many',
@@ -13,7 +12,6 @@ export const getMany: INodePropertyOptions = {
 		request: { method: 'GET', url: '/v1/domains' },
 		send: { paginate: true },
 		operations: { pagination: paginate },
-		output: { postReceive: [checkResponse] },
 	},
 };
 

@@ -6,7 +6,7 @@ import { validateBeforeSending } from '../../shared/rowGuard';
 import { ifExistsOption, markLinkCreated, rememberingLongUrl, returnExistingLink } from '../../shared/ifExists';
 import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../shared/qrOutput';
 import { apiPathsOf } from '../../shared/linkLocator';
-import { LINK_PATHS, outputRecords } from '../../shared/transport';
+import { LINK_PATHS, outputRecords, rememberRequest } from '../../shared/transport';
 import { RowValidator } from '../../shared/validation';
 
 const displayOptions = showFor('link', ['create']);
@@ -32,6 +32,7 @@ export const create: INodePropertyOptions = {
 			preSend: [
 				...validateBeforeSending(rememberingLongUrl(checkingQrOptions(checkLink))),
 				returnExistingLink((context) => LINK_PATHS[apiPathsOf(context)].list),
+				rememberRequest,
 			],
 		},
 		output: { postReceive: [outputRecords, markLinkCreated, outputQrCodes] },

@@ -10,7 +10,7 @@ import { apiPathsOptions, showFor } from '../../shared/fields';
 import { linkIdOf, linkLocator } from '../../shared/linkLocator';
 import { validateBeforeSending } from '../../shared/rowGuard';
 import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../shared/qrOutput';
-import { outputRecords } from '../../shared/transport';
+import { outputRecords, rememberRequest } from '../../shared/transport';
 import { RowValidator } from '../../shared/validation';
 
 const displayOptions = showFor('link', ['get']);
@@ -34,7 +34,7 @@ export const get: INodePropertyOptions = {
 	action: 'Get a link',
 	routing: {
 		request: { method: 'GET', url: '=/v1/links/{{ String($parameter.linkId).trim() }}' },
-		send: { preSend: validateBeforeSending(checkingQrOptions(resolveLink)) },
+		send: { preSend: [...validateBeforeSending(checkingQrOptions(resolveLink)), rememberRequest] },
 		output: { postReceive: [outputRecords, outputQrCodes] },
 	},
 };

@@ -4,7 +4,6 @@ import { apiPathsOptions, returnAllOrLimit, showFor } from '../../shared/fields'
 import { paginate } from '../../shared/pager';
 import { checkingQrOptions, paginateWithQrCodes, qrCodeOptions } from '../../shared/qrOutput';
 import { validateBeforeSending } from '../../shared/rowGuard';
-import { checkResponse } from '../../shared/transport';
 import { isSet, RowValidator } from '../../shared/validation';
 
 const displayOptions = showFor('link', ['getMany']);
@@ -46,7 +45,6 @@ export const getMany: INodePropertyOptions = {
 		},
 		send: { paginate: true, preSend: validateBeforeSending(checkingQrOptions(checkFilters)) },
 		operations: { pagination: paginateWithQrCodes(paginate) },
-		output: { postReceive: [checkResponse] },
 	},
 };
 

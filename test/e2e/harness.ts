@@ -170,3 +170,17 @@ export function suiteQueries(suite: N8nSuite) {
 		},
 	};
 }
+
+/** A node's output items with their pairing: the input item each output item belongs to. */
+export function pairedOutput(run: RunJson | undefined, nodeName: string, outputIndex = 0): Array<{ json: Record<string, unknown>; inputItem?: number }> {
+	const task = run?.data.resultData.runData[nodeName]?.[0];
+	if (!task) throw new Error(`node "${nodeName}" did not run`);
+	return (task.data?.main?.[outputIndex] ?? []).map((item) => ({ json: item.json, inputItem: pairedIndex(item.pairedItem) }));
+}
+
+function pairedIndex(paired: unknown): number | undefined {
+	const first = Array.isArray(paired) ? (paired as unknown[])[0] : paired;
+	if (typeof first === 'number') return first;
+	const item = (first as { item?: unknown } | undefined)?.item;
+	return typeof item === 'number' ? item : undefined;
+}

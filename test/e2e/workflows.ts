@@ -60,6 +60,8 @@ export interface LinkWorkflowOptions {
 	credentialName?: string;
 	/** n8n's per-node error setting, e.g. 'continueRegularOutput' (Continue On Fail). */
 	onError?: WorkflowNode['onError'];
+	/** n8n's per-node Retry On Fail settings. */
+	retry?: { retryOnFail: boolean; maxTries?: number; waitBetweenTries?: number };
 }
 
 /** Manual Trigger -> [Input Code node] -> Link Shortener node with `parameters`. */
@@ -83,6 +85,7 @@ export function linkWorkflow(name: string, parameters: Parameters, options: Link
 		credentials: { [CREDENTIAL_TYPE]: { id: null, name: options.credentialName ?? CREDENTIAL_NAME } },
 	};
 	if (options.onError) node.onError = options.onError;
+	if (options.retry) Object.assign(node, options.retry);
 	nodes.push(node);
 	connections[previous] = { main: [[{ node: LINK_NODE, type: 'main', index: 0 }]] };
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };

@@ -5,7 +5,7 @@
  * (the floor), and n8n's HTTP Request node with its pagination.
  */
 import { Sandbox } from '../../dev/sandbox/server';
-import * as pager from '../../nodes/LinkShortener/shared/pager';
+import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/shared/pager';
 import { quick, repeats } from './args';
 import { httpRequestAvailable } from './httpRequestNode';
 import type { Job } from './jobs';
@@ -30,15 +30,6 @@ export interface NetworkRow {
 	concurrent: Measured;
 	/** Absent when the cached n8n (n8n-nodes-base) is not installed. */
 	httpRequest?: Measured;
-}
-
-/**
- * The pager's number of pages in flight at once, read from the package so that the concurrent
- * plain script always matches it: 1 while the pager has none (it asks page after page).
- */
-export function pagerConcurrency(): number {
-	const [, value] = Object.entries(pager).find(([name, value]) => /concurren/i.test(name) && typeof value === 'number') ?? [];
-	return typeof value === 'number' ? value : 1;
 }
 
 /** Exactly `links` links listed by the key (the seeded ones included). */
@@ -90,7 +81,7 @@ export async function networkRows(): Promise<NetworkRow[]> {
 	const sandbox = await Sandbox.start({ rateLimit: null, logBodies: false, pageSizeCap: PAGE_CAP });
 	const rows: NetworkRow[] = [];
 	try {
-		for (const links of quick ? QUICK_SIZES : SIZES) rows.push(...(await rowsFor(sandbox, links, pagerConcurrency())));
+		for (const links of quick ? QUICK_SIZES : SIZES) rows.push(...(await rowsFor(sandbox, links, PAGE_CONCURRENCY)));
 	} finally {
 		await sandbox.stop();
 	}

@@ -86,7 +86,6 @@ export function networkNotes(concurrency: number): string {
 		`Red marks (❌): requests outside ⌈links / ${PAGE_CAP}⌉ … ⌈links / ${PAGE_CAP}⌉ + 1 (one more is allowed when the first answer reveals a page cap below the size asked for);`,
 		`at ${NETWORK_TARGETS.targetLatencyMs} ms and 2,000 links, node ÷ page by page above ${NETWORK_TARGETS.vsSequential} (not at least 4× faster than page by page);`,
 		`at ${NETWORK_TARGETS.targetLatencyMs} ms, node ÷ ${concurrency} at once above ${NETWORK_TARGETS.vsConcurrent}; Links out: a link missing or repeated, another order than page by page, or an error item.`,
-		...(concurrency === 1 ? ['The pager exports no concurrency: it asks for one page after another, so the concurrent plain script does too.'] : []),
 		'Wall times: medians of 3 runs for 2,000 links, one run for 20,000, the contenders measured in turns; the sandbox runs in the parent process.',
 	].join('\n');
 }

@@ -5,7 +5,8 @@
  *
  *   1. npm run build, npm pack
  *   2. the sandbox (dev/sandbox/cli.ts) on port 5680 (another free port if 5680 is busy)
- *   3. a real n8n 2.41.1 from the cache (installed on first use, ~6 min, progress shown)
+ *   3. a real n8n 2.41.1 from the cache (installed on first use: about 3.1 GB, 6.5-9 min on a
+ *      2-core machine, said up front, progress every 10 s)
  *   4. a fresh n8n user folder with the packed package in .n8n/nodes (as the Community Nodes
  *      installer lays it out), a credential "Link Shortener Sandbox" for the sandbox, and the
  *      example workflows from examples/
@@ -71,6 +72,7 @@ async function main() {
 	if (!(await n8n.isPortFree(N8N_PORT))) {
 		throw new Error(`port ${N8N_PORT} is already in use (another n8n?). Stop it or set N8N_PORT=<port>.`);
 	}
+	if (!n8n.isInstalled()) say(`${n8n.firstRunNotice()}. Progress is shown every 10 s.`);
 
 	// 1. build + pack
 	if (args.has('--no-build')) say('skipping the build (--no-build)');

@@ -22,6 +22,7 @@ export declare function cacheDir(version?: string): string;
 export declare function layout(version?: string, dir?: string): CacheLayout;
 export declare function ensureN8n(options?: { force?: boolean; version?: string }): Promise<CacheLayout>;
 export declare function isInstalled(l?: CacheLayout): boolean;
+export declare function firstRunNotice(l?: CacheLayout): string;
 
 export interface ProcessResult {
 	code: number | null;

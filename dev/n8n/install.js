@@ -23,7 +23,36 @@ function log(msg) {
 	process.stdout.write(`[n8n-install] ${msg}\n`);
 }
 
-function run(cmd, args, opts) {
+// First installs measured on a 2-core machine: 2.41.1 with Node 24; 1.82.3-1.123.81 with Node 22.
+const FIRST_INSTALL = {
+	2: { size: 'about 3.1 GB', time: 'about 6.5-9 minutes' },
+	1: { size: '1.5-2 GB', time: 'about 9-15 minutes' },
+};
+
+/** What a first install downloads and how long it takes, said before it begins. */
+function firstRunNotice(l = layout()) {
+	const { size, time } = FIRST_INSTALL[Math.min(majorOf(l.version), 2)];
+	return `first run: downloading n8n ${l.version} and Node ${l.nodeMajor} into ${l.dir} (${size}, ${time} on a 2-core machine); later starts reuse it`;
+}
+
+function formatBytes(bytes) {
+	return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${Math.round(bytes / 1e6)} MB`;
+}
+
+/**
+ * Disk space taken since `diskUsage(dir)` was first called for that filesystem: free space
+ * read in one call (statfs), not a walk of the ~300,000 files an install writes.
+ */
+function diskUsage(dir) {
+	const freeBytes = () => {
+		const s = fs.statfsSync(dir);
+		return s.bavail * s.bsize;
+	};
+	const before = freeBytes();
+	return () => Math.max(0, before - freeBytes());
+}
+
+function run(cmd, args, opts, used = diskUsage(opts.cwd)) {
 	return new Promise((resolve, reject) => {
 		const started = Date.now();
 		log(`$ ${cmd} ${args.join(' ')}   (in ${opts.cwd})`);
@@ -34,10 +63,10 @@ function run(cmd, args, opts) {
 		};
 		child.stdout.on('data', keep);
 		child.stderr.on('data', keep);
-		// a heartbeat so a long install does not look stuck
+		// progress every 10 s so a long install does not look stuck
 		const beat = setInterval(() => {
-			log(`  ... still running (${Math.round((Date.now() - started) / 1000)} s)`);
-		}, 30000);
+			log(`  ... still running: ${Math.round((Date.now() - started) / 1000)} s, ${formatBytes(used())} written to disk so far`);
+		}, 10000);
 		child.on('error', (err) => {
 			clearInterval(beat);
 			reject(err);
@@ -72,9 +101,11 @@ async function ensureN8n({ force = false, version = n8nVersion() } = {}) {
 		return l;
 	}
 	const started = Date.now();
-	log(`installing n8n ${version} + Node ${l.nodeMajor} into ${l.dir} (first run: ~5 minutes, 1.3-3 GB)`);
+	log(firstRunNotice(l));
 	fs.rmSync(l.marker, { force: true });
 	if (force) fs.rmSync(l.dir, { recursive: true, force: true });
+	fs.mkdirSync(l.dir, { recursive: true });
+	const used = diskUsage(l.dir);
 
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 	// Drop npm_* variables inherited from an `npm run` parent (they would point npm at the
@@ -98,7 +129,7 @@ async function ensureN8n({ force = false, version = n8nVersion() } = {}) {
 	if (!fs.existsSync(l.nodeBin)) {
 		log(`step 1/3: ${l.nodePackage}`);
 		fs.writeFileSync(path.join(nodeDir, 'package.json'), JSON.stringify({ name: `node${l.nodeMajor}-cache`, private: true }, null, 2));
-		await run(npm, ['install', l.nodePackage, '--no-save'], { cwd: nodeDir, env: commonNpmEnv });
+		await run(npm, ['install', l.nodePackage, '--no-save'], { cwd: nodeDir, env: commonNpmEnv }, used);
 	} else {
 		log(`step 1/3: Node ${l.nodeMajor} already present`);
 	}
@@ -128,11 +159,11 @@ async function ensureN8n({ force = false, version = n8nVersion() } = {}) {
 	await run(npm, ['install', `n8n@${version}`, '--omit=dev', '--ignore-scripts', '--no-save'], {
 		cwd: l.n8nRoot,
 		env: nodeEnv,
-	});
+	}, used);
 
 	// 3. native module needed at runtime
 	log('step 3/3: npm rebuild sqlite3 (compiles, ~1 min)');
-	await run(npm, ['rebuild', 'sqlite3'], { cwd: l.n8nRoot, env: nodeEnv });
+	await run(npm, ['rebuild', 'sqlite3'], { cwd: l.n8nRoot, env: nodeEnv }, used);
 
 	if (!fs.existsSync(l.n8nBin)) throw new Error(`n8n binary missing after install: ${l.n8nBin}`);
 	const secs = Math.round((Date.now() - started) / 1000);
@@ -140,11 +171,11 @@ async function ensureN8n({ force = false, version = n8nVersion() } = {}) {
 		l.marker,
 		JSON.stringify({ n8nVersion: version, node: nodeVersion, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
 	);
-	log(`n8n ${version} installed in ${secs} s`);
+	log(`n8n ${version} installed in ${secs} s (${formatBytes(used())} written to disk)`);
 	return l;
 }
 
-module.exports = { ensureN8n, isInstalled };
+module.exports = { ensureN8n, isInstalled, firstRunNotice };
 
 async function main(args) {
 	const force = args.includes('--force');

@@ -38,6 +38,27 @@ describe('Bulk > Create Many with Retry On Fail', () => {
 		expect(items.map((item) => item.json.longUrl)).toEqual(input.map((row) => row.longUrl));
 	});
 
+	it('a 503 on a small batch 2 after a large batch 1: the look-up reads past the run\'s own new links, the retry creates batch 2 once', async () => {
+		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'delay', ms: 0 } });
+		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'status', status: 503 } });
+		const input = linkRows(350);
+
+		const { items, run } = await ls.run(createMany({ mappingMode: 'autoMap', options: { batchSize: 300 } }), input, retryOnFail);
+
+		expect(succeeded(run)).toBe(true);
+		const posts = ls.sandbox.requests.filter((request) => request.path === path).map((request) => [request.status, request.bodyItems]);
+		expect(posts).toEqual([
+			[200, 300],
+			[503, 50],
+			[200, 50],
+		]);
+		// Each look-up reads newest first past the 300 links of batch 1 back to the send time: ⌈(50 + 300) / 100⌉ + 1 pages at most.
+		const lists = ls.sandbox.requests.filter((request) => request.path === LIST_PATH);
+		expect(lists.length).toBeLessThanOrEqual(2 * (Math.ceil(350 / 100) + 1));
+		expect(createdUrls().sort()).toEqual(input.map((row) => row.longUrl).sort());
+		expect(pairedIndices(items)).toEqual(input.map((_, index) => index));
+	});
+
 	it('a lost answer whose look-up fails: the retry finds the links by look-up and sends nothing again', async () => {
 		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'dropAfterApply' } });
 		ls.sandbox.injectFault({ method: 'POST', path: LIST_PATH, fault: { kind: 'drop' } });

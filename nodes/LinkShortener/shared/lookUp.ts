@@ -35,7 +35,9 @@ const FIELD_MASKS = Array.from({ length: 2 ** MATCHED_FIELDS.length }, (_, mask)
 /**
  * D7: lists the links newest first, back to the send time less the clock skew, and matches them
  * to the rows by long URL, title, path and domain, counting repeats (two equal rows need two
- * links). Reads at most ⌈n / page⌉ + 1 pages for n rows.
+ * links). Reads at most ⌈(n + c) / page⌉ + 1 pages for n rows, where c counts the links of this
+ * run met on the way: an earlier batch sent within the skew window stands between the newest
+ * links and the send time, and must not use up the pages.
  */
 export function createdLinksLookUp(listUrl: string): LookUp {
 	return async (context, rows, since, claimed, timeout) => {
@@ -46,21 +48,25 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 		}
 		const found = new Map<number, IDataObject>();
 		const oldest = since - CLOCK_SKEW_MS;
-		const maxPages = Math.ceil(rows.length / PAGE_SIZE) + 1;
+		let ownLinksMet = 0;
 		const request = { method: 'POST' as const, url: listUrl, body: { order: { createdAt: 'desc' } }, timeout };
 		let pagesRead = 0;
 		for await (const page of listPages(context, request)) {
 			pagesRead++;
 			for (const link of page.records) {
 				if (Date.parse(String(link.createdAt)) < oldest) return { found, complete: true };
-				if (!isLink(link) || claimed.has(link.id as string)) continue;
+				if (!isLink(link)) continue;
+				if (claimed.has(link.id as string)) {
+					ownLinksMet++;
+					continue;
+				}
 				const row = takeRowFor(link, unmatched);
 				if (!row) continue;
 				found.set(row.index, link);
 				claimed.add(link.id as string);
 			}
 			if (found.size === rows.length || page.last) return { found, complete: true };
-			if (pagesRead >= maxPages) break;
+			if (pagesRead >= Math.ceil((rows.length + ownLinksMet) / PAGE_SIZE) + 1) break;
 		}
 		return { found, complete: found.size === rows.length };
 	};

@@ -71,7 +71,8 @@ describe('latency and requests in flight', () => {
 		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		const exited = new Promise((resolve) => child.once('exit', resolve));
 		try {
-			await waitUntil(() => /API key:/.test(output) || child.exitCode !== null, 'the sandbox printed its key', 4_000);
+			// The lines may come in separate chunks: wait for the last one this test reads.
+			await waitUntil(() => /Latency:.*\n/.test(output) || child.exitCode !== null, 'the sandbox printed its latency', 20_000);
 			expect(output).toContain('Latency: 30 ms per request');
 			const baseUrl = /Base URL: (\S+)/.exec(output)?.[1] ?? '';
 			const answer = await fetch(`${baseUrl}/v1/domains?itemsPerPage=30`, { headers: { 'x-api-key': 'sandbox-api-key' } });

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling, not loaded by n8n */
 /**
  * npm run bench: how fast and how large, through n8n's engine against the sandbox; never part of
  * the tests. Sections (all by default; --only=... picks some, --quick makes them small):

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development tooling, not loaded by n8n */
 /**
  * A scripted tour of the node without n8n's editor: starts the sandbox API, runs the Link
  * Shortener node through n8n's real execution engine (n8n-core) for each resource, and prints

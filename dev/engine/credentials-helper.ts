@@ -17,7 +17,6 @@ import type {
 	ICredentials,
 	ICredentialType,
 	IDataObject,
-	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialsDetails,
@@ -151,21 +150,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return String(resolved as string);
 	}
 
-	async preAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-		_typeName: string,
-		_node: INode,
-		_credentialsExpired: boolean,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 
-	async runPreAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-		_typeName: string,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 
@@ -201,18 +190,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return { ...data, ...(withDefaults as ICredentialDataDecryptedObject) };
 	}
 
-	async updateCredentials(
-		_nodeCredentials: INodeCredentialsDetails,
-		_type: string,
-		_data: ICredentialDataDecryptedObject,
-	): Promise<void> {}
+	async updateCredentials(): Promise<void> {}
 
-	async updateCredentialsOauthTokenData(
-		_nodeCredentials: INodeCredentialsDetails,
-		_type: string,
-		_data: ICredentialDataDecryptedObject,
-		_additionalData: IWorkflowExecuteAdditionalData,
-	): Promise<void> {}
+	async updateCredentialsOauthTokenData(): Promise<void> {}
 
 	getCredentialsProperties(type: string): INodeProperties[] {
 		const credentialType = this.credentialTypes.get(type);

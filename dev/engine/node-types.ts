@@ -174,7 +174,7 @@ const code: INodeType = {
 		};
 		const run = (scope: Record<string, unknown>): Promise<unknown> => {
 			const names = Object.keys(scope);
-			// eslint-disable-next-line @typescript-eslint/no-implied-eval
+			// eslint-disable-next-line @n8n/community-nodes/no-dangerous-functions -- the engine tests' stand-in for n8n's Code node runs the test's own JavaScript
 			const fn = new Function(...names, `return (async () => {\n${source}\n})();`) as (
 				...args: unknown[]
 			) => Promise<unknown>;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
 // Types for the CommonJS helpers in dev/n8n (used by the TypeScript e2e tests).
 import type { ChildProcess } from 'child_process';
 
@@ -162,19 +163,26 @@ export interface ExecutionJson extends RunJson {
 	id: string;
 	status: string;
 }
+/** A node or credential type as n8n's REST API serves it, read loosely. */
+export interface TypeJson {
+	name: string;
+	displayName: string;
+	[key: string]: unknown;
+}
+
 export declare class N8nRest {
 	constructor(baseUrl: string);
 	baseUrl: string;
 	cookie: string;
-	request<T = any>(method: string, path: string, body?: unknown): Promise<T>;
-	setupOwner(owner?: OwnerAccount): Promise<any>;
-	login(owner?: OwnerAccount): Promise<any>;
-	settings(): Promise<any>;
-	nodeTypesJson(): Promise<any[]>;
-	credentialTypesJson(): Promise<any[]>;
-	nodeDescriptions(nodeInfos: Array<{ name: string; version: number }>): Promise<any[]>;
-	credentials(): Promise<any[]>;
-	workflows(): Promise<any>;
+	request<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+	setupOwner(owner?: OwnerAccount): Promise<unknown>;
+	login(owner?: OwnerAccount): Promise<unknown>;
+	settings(): Promise<unknown>;
+	nodeTypesJson(): Promise<TypeJson[]>;
+	credentialTypesJson(): Promise<TypeJson[]>;
+	nodeDescriptions(nodeInfos: Array<{ name: string; version: number }>): Promise<TypeJson[]>;
+	credentials(): Promise<unknown[]>;
+	workflows(): Promise<unknown>;
 	testCredential(credentials: { id?: string; name: string; type: string; data: Record<string, unknown> }): Promise<{ status: string; message: string }>;
 	runManually(workflowId: string, triggerToStartFrom: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }>;
 	waitForExecution(executionId: string, options?: { timeoutMs?: number }): Promise<ExecutionJson>;

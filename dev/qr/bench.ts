@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- development tooling, not loaded by n8n */
 /**
  * Time per QR code for typical short URLs: encode, then PNG, then SVG. Printed, never asserted.
  *

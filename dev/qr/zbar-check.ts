@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions, no-console -- development tooling, not loaded by n8n */
 /**
  * Second, independent reader for the QR encoder: writes a PNG for every case of the test
  * matrix (versions 1, 2, 7, 10 and 40 at levels L, M, Q and H) and reads it back with ZBar's

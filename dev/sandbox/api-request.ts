@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { planFault, requestPage } from './fault-plan';
 import type { FaultQueue } from './faults';

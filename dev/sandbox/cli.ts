@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- development tooling, not loaded by n8n */
 /**
  * Runs the Link Shortening API sandbox for people and for tests in another process:
  *   ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY] [--latency-ms N] [--page-size-cap N]

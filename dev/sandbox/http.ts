@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
 import type { IncomingMessage, ServerResponse } from 'http';
 
 export interface ApiResponse {

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling, not loaded by n8n */
 /** The command line of npm run bench. */
 export const SECTIONS = ['bulk', 'network', 'memory', 'qr'] as const;
 export type Section = (typeof SECTIONS)[number];

@@ -13,6 +13,7 @@ const PER_ROW_PARAMETERS: Record<string, string[]> = {
  * resolve exactly as they do for the real node), but an execute that only reads the per-row
  * parameters with getNodeParameter(name, row) and outputs one item per row with what it read.
  */
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- a benchmark-only node; its description is the Link Shortener's, usableAsTool included
 export class PerRowExpressions implements INodeType {
 	description: INodeTypeDescription = { ...new LinkShortener().description, name: 'perRowExpressions' };
 

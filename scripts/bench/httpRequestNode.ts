@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
 /**
  * n8n's own HTTP Request node (n8n-nodes-base, from the cached real n8n that npm run
  * n8n:install puts outside the repository; n8n-nodes-base is not a dependency of this package),

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
 /**
  * Imported first by the bench worker, before n8n-core loads: n8n-core's InstanceSettings reads
  * N8N_USER_FOLDER when first created and would otherwise write into ~/.n8n.

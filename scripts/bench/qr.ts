@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- development tooling, not loaded by n8n */
 /** The QR line: dev/qr/bench.ts (time per code: encode, PNG, SVG) in a child process, its output printed as it is. */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling, not loaded by n8n */
 /** Samples the resident set size while work runs; the peak is what the table reports. */
 export class RssSampler {
 	private peak = process.memoryUsage().rss;

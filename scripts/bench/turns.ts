@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling, not loaded by n8n */
 /** Measuring jobs that are compared with each other, in turns, each in a warmed-up child process of its own. */
 import { WorkerProcess } from './child';
 import type { Job, JobResult } from './jobs';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling, not loaded by n8n */
 /**
  * Measurements in a child process of its own, so that the peak RSS is the job's own. The parent
  * sends a Job; the worker warms up (a small run of the same kind) and says 'ready'; then each

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import { useLinkShortener } from '../fixture';
 import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from './helpers';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /**
  * Shared pieces of the browser checks: Debian's Chromium driven by playwright-core, the owner's
  * log-in, waiting on the canvas, and screenshots in test/e2e/artifacts/.

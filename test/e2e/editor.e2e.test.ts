@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 /**
  * Browser check: Debian's Chromium (headless, driven by playwright-core) logs in to a started
  * n8n, opens an example workflow, runs it with "Execute workflow", and checks that every node
@@ -72,6 +73,7 @@ test('log in, open an example workflow, run it, see it succeed', async () => {
 		const failure = artifact('editor-failure.png');
 		await page.screenshot({ path: failure }).catch(() => undefined);
 		process.stdout.write(`\n[e2e] editor check failed; screenshot: ${failure}\n`);
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- test code: the failure itself, after its screenshot
 		throw error;
 	} finally {
 		await page.close();

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 /**
  * The instance a browser check drives: an in-process sandbox, a user folder with the packed
  * package and the sandbox credential, the given workflows imported, `n8n start` with its owner
@@ -44,6 +45,7 @@ export async function startEditorInstance(folderPrefix: string, workflows: Workf
 		return { sandbox, instance, browser, workflows: imported, stop };
 	} catch (error) {
 		await stop();
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- test code: the failure itself, after stopping what had started
 		throw error;
 	}
 }

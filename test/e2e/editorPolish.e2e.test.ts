@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /**
  * Browser checks of how the package looks in n8n's editor (Chromium, headless): the node panel's
  * description, canvas subtitles in words, execution hints above a bulk run's output, the
@@ -73,6 +74,7 @@ async function inEditor(name: string, check: (page: Page) => Promise<void>): Pro
 		const failure = artifact(`${name}-failure.png`);
 		await page.screenshot({ path: failure }).catch(() => undefined);
 		process.stdout.write(`\n[e2e] ${name} failed; screenshot: ${failure}\n`);
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- test code: the failure itself, after its screenshot
 		throw error;
 	} finally {
 		await page.close();

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /**
  * Once per e2e run: make sure the cached real n8n exists (installs it on first use, ~6 min),
  * then build and `npm pack` the package. The tarball path goes to the tests via E2E_TARBALL.

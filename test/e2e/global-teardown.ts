@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 /** Deletes the temporary folder global-setup.ts packed the tarball into. */
 import * as n8n from '../../dev/n8n';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 /**
  * A started n8n (`n8n start`) with the packed package installed: the editor's REST API lists
  * the node, the trigger and the credential type with their icons; the credential test passes
@@ -6,9 +7,8 @@
  */
 import * as n8n from '../../dev/n8n';
 import type { N8nEnv, StartedN8n } from '../../dev/n8n';
-import { SEEDED } from '../../dev/sandbox/server';
+import { SEEDED, Sandbox } from '../../dev/sandbox/server';
 import { packedTarball, WRONG_API_KEY, bindByName } from './harness';
-import { Sandbox } from '../../dev/sandbox/server';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, NODE_TYPE, PACKAGE_NAME, TRIGGER_NODE, TRIGGER_TYPE, triggerWorkflow } from './workflows';
 
 let sandbox: Sandbox;

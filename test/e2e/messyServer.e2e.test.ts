@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- tests, not loaded by n8n */
 /**
  * A misbehaving server, through a real n8n (`n8n execute`) with the packed package installed:
  * a redirect to another origin, a list that ignores `page` and gives no `total`, a bulk create

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- tests, not loaded by n8n */
 /**
  * Return All over a slow network, through a real n8n (`n8n execute`) with the packed package
  * installed: the sandbox answers every request 50 ms late and serves at most 50 links a page.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 /**
  * n8n in queue mode, as a self-hosted team runs it: PostgreSQL, Redis, `n8n start` with
  * EXECUTIONS_MODE=queue and `n8n worker` processes, each with the packed package installed in

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 /**
  * Helpers for the queue-mode e2e cases: the workflows they activate or run, reading a
  * workflow's executions from main's REST API, and telling the trigger's polls apart in the

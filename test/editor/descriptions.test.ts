@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

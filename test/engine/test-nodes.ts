@@ -208,6 +208,7 @@ const programmaticNode: INodeType = {
 				}
 				if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 					error.context.itemIndex = i;
+					// eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- already a NodeApiError or NodeOperationError, given its item index
 					throw error;
 				}
 				throw new NodeApiError(this.getNode(), error as JsonObject, { itemIndex: i });

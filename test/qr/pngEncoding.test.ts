@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 import { inflateSync } from 'node:zlib';
 
 import { qrToPng, encodeQr } from '../../nodes/LinkShortener/shared/qr';

@@ -1,6 +1,8 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import { DEFAULT_RATE_LIMIT, SANDBOX_API_KEY, SEEDED, Sandbox, type SandboxOptions } from '../../dev/sandbox/server';
 
 /** Response bodies are read loosely in these tests. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the sandbox's answers loosely
 export type Json = any;
 
 export interface CallOptions {

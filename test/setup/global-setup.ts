@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /**
  * Jest globalSetup: one temporary n8n user folder for the whole run (removed by
  * global-teardown.ts). Workers inherit the env vars; setup-env.ts then points
@@ -8,6 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- the fixed key of throwaway test instances, not a secret
 export const TEST_ENCRYPTION_KEY = 'test-encryption-key-n8n-nodes-link-shortener';
 
 export default function globalSetup(): void {

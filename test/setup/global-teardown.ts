@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /** Jest globalTeardown: removes the temporary n8n user folder made by global-setup.ts. */
 import { rmSync } from 'node:fs';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /**
  * Jest `setupFiles` module: runs in every test file's environment before any test module
  * (and so before n8n-core) is loaded.
@@ -11,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- the fixed key of throwaway test instances, not a secret
 const TEST_ENCRYPTION_KEY = 'test-encryption-key-n8n-nodes-link-shortener';
 
 let userFolder = process.env.N8N_TEST_USER_FOLDER;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import { PollContext } from 'n8n-core';
 import {
 	Workflow,

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import { useLinkShortener } from '../fixture';
 import { LiveTrigger, repeated, type LiveTriggerOptions } from './liveTrigger';
 

@@ -1,5 +1,5 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	IAuthenticateRuleResponseCode,
 	Icon,
 	ICredentialTestRequest,
@@ -45,14 +45,16 @@ export class LinkShortenerApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				'X-API-Key': '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * A function, not the generic `={{$credentials.apiKey}}` header: n8n evaluates a generic
+	 * header as an expression on every request, and n8n 2.41 can take the expression engine
+	 * away from a trigger's poll while it still runs (a poll that overlaps it releases the
+	 * workflow's shared isolate). Then every request of the running poll would fail.
+	 */
+	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
+		...requestOptions,
+		headers: { ...requestOptions.headers, 'X-API-Key': String(credentials.apiKey ?? '') },
+	});
 
 	/**
 	 * D10: n8n's helpers would follow a redirect to any host with the key, so the test follows

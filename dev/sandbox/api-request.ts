@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { planFault, requestPage } from './fault-plan';
+import { rewriteTotal } from './fault-answers';
 import type { FaultQueue } from './faults';
 import { flatError, flattenHeaders, flattenQuery, parseJsonBody, UNAUTHORIZED, writeResponse, type ApiResponse, type ParsedBody, type ReceivedBody } from './http';
 import type { RateLimiter } from './rate-limiter';
@@ -16,6 +17,8 @@ export interface ApiContext {
 	faults: FaultQueue;
 	limiter: RateLimiter;
 	pageSizeCap: number;
+	/** Lists answer without `total`, as some servers do. */
+	omitTotal: boolean;
 	latencyMs: number;
 	logBodies: boolean;
 	requests: RecordedRequest[];
@@ -122,6 +125,7 @@ function dispatch(
 		response = route.bulkUpdateErrors ? bulkUpdateInvalid([{ key: 'body', message: 'Malformed JSON body' }]) : flatError(400, 'Malformed JSON body');
 	} else {
 		response = route.handle({ state: context.state, body: parsed.value, query, params, now, pageSizeCap: context.pageSizeCap });
+		if (context.omitTotal) response = rewriteTotal(response, { kind: 'paging', omitTotal: true });
 	}
 	return { ...response, headers: { ...rateHeaders, ...response.headers } };
 }

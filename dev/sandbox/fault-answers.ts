@@ -5,9 +5,10 @@ import { isPlainObject } from './validation';
 const HTML = { 'Content-Type': 'text/html; charset=utf-8' };
 
 /** A portal / catch-all page, as proxies and single-page apps answer for any URL. */
-export function htmlPage(status: number, options: { bytes?: number; apiKey?: string } = {}): ApiResponse {
+export function htmlPage(status: number, options: { bytes?: number; apiKey?: string; title?: string } = {}): ApiResponse {
 	const echo = options.apiKey === undefined ? '' : `<pre>X-API-Key: ${options.apiKey}</pre>`;
-	const head = `<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>Sign in to continue</h1>${echo}`;
+	const title = options.title ?? 'Welcome';
+	const head = `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>Sign in to continue</h1>${echo}`;
 	const tail = '</body></html>';
 	const padding = Math.max(0, (options.bytes ?? 0) - head.length - tail.length);
 	return { status, body: `${head}${'<p>portal</p>'.repeat(Math.ceil(padding / 13))}${tail}`, headers: HTML };

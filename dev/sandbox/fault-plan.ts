@@ -75,7 +75,7 @@ export function planFault(fault: Fault, request: FaultRequest): FaultPlan {
 			return { answer: redirectResponse(fault, request.url) };
 		case 'html': {
 			const apiKey = fault.echoApiKey ? (request.headers['x-api-key'] ?? '') : undefined;
-			return junk(fault.afterApply, htmlPage(fault.status ?? 200, { bytes: fault.bytes, apiKey }));
+			return junk(fault.afterApply, htmlPage(fault.status ?? 200, { bytes: fault.bytes, apiKey, title: fault.title }));
 		}
 		case 'empty':
 			return junk(fault.afterApply, junkResponse('empty', fault.status));

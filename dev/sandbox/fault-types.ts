@@ -18,7 +18,7 @@ export type Fault =
 	 */
 	| { kind: 'redirect'; status?: 301 | 302 | 303 | 307 | 308; location?: string; origin?: string }
 	/** An HTML page (text/html), default status 200; `bytes` pads it to at least that size; `echoApiKey` writes the request's X-API-Key into it. */
-	| { kind: 'html'; status?: number; afterApply?: boolean; bytes?: number; echoApiKey?: boolean }
+	| { kind: 'html'; status?: number; afterApply?: boolean; bytes?: number; echoApiKey?: boolean; title?: string }
 	/** An empty body with content-type application/json, default status 200. */
 	| { kind: 'empty'; status?: number; afterApply?: boolean }
 	/** JSON shaped like an error, default status 200 and body { success: false, message }. */

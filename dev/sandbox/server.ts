@@ -25,7 +25,7 @@ export type {
 
 export const SANDBOX_API_KEY = 'sandbox-api-key';
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { perSecond: 10, perMinute: 300 };
-export const DEFAULT_PAGE_SIZE_CAP = 100;
+export const DEFAULT_PAGE_SIZE_CAP = 60;
 
 function assertNonNegative(value: number, name: string): void {
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
@@ -71,6 +71,7 @@ export class Sandbox {
 			faults: this.faults,
 			limiter: this.limiter,
 			pageSizeCap: options.pageSizeCap ?? DEFAULT_PAGE_SIZE_CAP,
+			omitTotal: options.omitTotal ?? false,
 			latencyMs: options.latencyMs ?? 0,
 			logBodies: options.logBodies ?? true,
 			requests: this.requests,

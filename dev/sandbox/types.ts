@@ -10,8 +10,10 @@ export interface SandboxOptions {
 	port?: number;
 	/** Default SANDBOX_API_KEY. */
 	apiKey?: string;
-	/** Largest itemsPerPage honoured by the links list and domains (default 100); larger requests get this size. */
+	/** Largest itemsPerPage honoured by the links list and domains (default 60, deliberately not the node's 100); larger requests get this size. */
 	pageSizeCap?: number;
+	/** Lists (links, domains) answer without `total` (default false). */
+	omitTotal?: boolean;
 	/** Bulk-create rate limit; default { perSecond: 10, perMinute: 300 }; null = unlimited. */
 	rateLimit?: RateLimit | null;
 	/** Default true; false records no request bodies (bodyBytes and bodyItems are still kept). */

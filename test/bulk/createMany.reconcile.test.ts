@@ -10,7 +10,7 @@ describe('Bulk > Create Many: reconciling an ambiguous batch', () => {
 	const created = () => [...ls.sandbox.links.values()].filter((link) => link.longUrl.startsWith('https://example.com/'));
 	const requestsTo = (p: string) => ls.sandbox.requests.filter((request) => request.path === p);
 
-	it('a lost answer for 250 rows: found by at most ⌈250/100⌉ + 1 list requests, output as created, none sent twice', async () => {
+	it('a lost answer for 250 rows: found by at most ⌈250 / served page size⌉ + 1 list requests, output as created, none sent twice', async () => {
 		ls.sandbox.addLinks(120); // older links the look-up must page past or stop before
 		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'dropAfterApply' } });
 		const input = linkRows(250);
@@ -19,7 +19,7 @@ describe('Bulk > Create Many: reconciling an ambiguous batch', () => {
 
 		expect(error).toBeUndefined();
 		expect(requestsTo(path)).toHaveLength(1);
-		expect(requestsTo(LIST_PATH).length).toBeLessThanOrEqual(Math.ceil(250 / 100) + 1);
+		expect(requestsTo(LIST_PATH).length).toBeLessThanOrEqual(Math.ceil(250 / ls.sandbox.pageSizeCap) + 1);
 		expect(created().filter((link) => link.longUrl.startsWith('https://example.com/page/'))).toHaveLength(250);
 		expect(pairedIndices(items)).toEqual(input.map((_, i) => i));
 		expect(items.every((item, i) => item.json.longUrl === input[i].longUrl)).toBe(true);

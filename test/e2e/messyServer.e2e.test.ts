@@ -2,8 +2,8 @@
 /**
  * A misbehaving server, through a real n8n (`n8n execute`) with the packed package installed:
  * a redirect to another origin, a list that ignores `page` and gives no `total`, a bulk create
- * refusing 3 rows among 10,000 under Continue On Fail, and a lost bulk answer under Retry On
- * Fail. Asserts on what the sandbox received and on n8n's run output.
+ * refusing 3 rows among 10,000 under Continue On Fail (lost answers: lostAnswers.e2e.test.ts).
+ * Asserts on what the sandbox received and on n8n's run output.
  */
 import { nodeError } from '../../dev/n8n';
 import type { ExecuteResult } from '../../dev/n8n';
@@ -20,8 +20,6 @@ const CREATE_ROWS = 10_000;
 const REFUSED_ROWS = [17, 4_242, 9_999];
 /** D3: 1 + 2·k·⌈log2 n⌉ requests at most for k refused rows among n. */
 const REFUSAL_BOUND = 1 + 2 * REFUSED_ROWS.length * Math.ceil(Math.log2(CREATE_ROWS));
-/** Two bulk requests (10,000 + 50): the answer of the first is lost. */
-const RETRY_ROWS = 10_050;
 /** However a server misbehaves, Return All gives up after this many list requests at most. */
 const PAGING_BOUND = 3;
 
@@ -45,13 +43,6 @@ const wf = {
 			'e2e messy 10,000 rows, 3 refused',
 			{ resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
 			{ inputCode: rowsCode(CREATE_ROWS, 'refused', true), onError: 'continueRegularOutput' },
-		),
-	),
-	lostAnswer: suite.workflow(
-		linkWorkflow(
-			'e2e messy lost answer with retry on fail',
-			{ resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
-			{ inputCode: rowsCode(RETRY_ROWS, 'lost', false), retry: { retryOnFail: true, maxTries: 3, waitBetweenTries: 100 } },
 		),
 	),
 };
@@ -139,52 +130,5 @@ describe('bulk create of 10,000 rows, 3 refused, Continue On Fail', () => {
 		}
 		const outputUrls = output.filter((item) => item.json.error === undefined).map((item) => [item.inputItem, item.json.longUrl]);
 		expect(outputUrls.every(([row, url]) => url === `https://example.com/refused/${row}`)).toBe(true);
-	});
-});
-
-describe('Retry On Fail on, two bulk requests (10,000 + 50)', () => {
-	const lostUrl = (row: number) => `https://example.com/lost/${row}`;
-	const bulkSummary = () =>
-		`${apiRequests('POST', '/v1/links/bulk').map((r) => `${r.bodyItems} rows ${r.status}`).join(', ')}; ${apiRequests('POST', '/v1/links/list').length} list requests`;
-
-	test('the first is applied and its answer lost: every row exists once, one item per row', async () => {
-		suite.sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', times: 1, fault: { kind: 'dropAfterApply' } });
-
-		const run = await suite.executeOk(wf.lostAnswer);
-
-		console.log(`lost answer: bulk requests ${bulkSummary()}`);
-		expect(apiRequests('POST', '/v1/links/bulk')[0]).toMatchObject({ fault: 'dropAfterApply', bodyItems: 10_000 });
-		const created = linksBy((l) => l.longUrl.startsWith(lostUrl(0).slice(0, -1)));
-		expect(created).toHaveLength(RETRY_ROWS);
-		expect(new Set(created.map((l) => l.longUrl)).size).toBe(RETRY_ROWS);
-
-		const output = pairedOutput(run, LINK_NODE);
-		expect(output).toHaveLength(RETRY_ROWS);
-		expect(output.filter((item) => item.json.error !== undefined)).toEqual([]);
-		expect(output.every((item, index) => item.inputItem === index && item.json.longUrl === lostUrl(index))).toBe(true);
-		const ids = new Set(created.map((l) => l.id));
-		expect(new Set(output.map((item) => item.json.id)).size).toBe(RETRY_ROWS);
-		expect(output.every((item) => ids.has(String(item.json.id)))).toBe(true);
-	});
-
-	test('the second is answered 503 after the first was created: the retry sends the first batch no more and creates the second once', async () => {
-		suite.sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', times: 1, fault: { kind: 'delay', ms: 0 } });
-		suite.sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', times: 1, fault: { kind: 'status', status: 503 } });
-
-		const run = await suite.executeOk(wf.lostAnswer);
-
-		console.log(`503 on the second request: bulk requests ${bulkSummary()}`);
-		const posts = apiRequests('POST', '/v1/links/bulk');
-		expect(posts.map((r) => [r.bodyItems, r.status])).toEqual([
-			[10_000, 200],
-			[50, 503],
-			[50, 200],
-		]);
-		const created = linksBy((l) => l.longUrl.startsWith(lostUrl(0).slice(0, -1)));
-		expect(created).toHaveLength(RETRY_ROWS);
-		expect(new Set(created.map((l) => l.longUrl)).size).toBe(RETRY_ROWS);
-		const output = pairedOutput(run, LINK_NODE);
-		expect(output.every((item, index) => item.inputItem === index && item.json.longUrl === lostUrl(index))).toBe(true);
-		expect(output).toHaveLength(RETRY_ROWS);
 	});
 });

@@ -1,6 +1,6 @@
 /**
- * Builders for the workflow JSON the e2e tests import into n8n. Parameter names follow
- * /work/shared/spec/node-contract.md (the package's public contract).
+ * Builders for the workflow JSON the e2e tests import into n8n. Parameter names are the
+ * node's public contract: saved workflows depend on them.
  */
 import type { WorkflowJson, WorkflowNode } from '../../dev/n8n';
 

@@ -86,7 +86,7 @@ describe('If Link Exists: Return Existing (D11)', () => {
 		const rows = (urls: string[]) => urls.map((longUrl, i) => ({ longUrl, title: `Row ${i}` }));
 		const created = (items: Array<{ json: IDataObject }>) => items.filter((item) => item.json.linkCreated === true).length;
 
-		it('1,000 rows against an account of 801 links: one listing of ⌈801/100⌉ pages, not 1,000 searches', async () => {
+		it('1,000 rows against an account of 801 links: one listing of ⌈801 / served page size⌉ pages, not 1,000 searches', async () => {
 			const existing = ls.sandbox.addLinks(801 - VISIBLE_SEEDED_LINKS, {});
 			const urls = [...existing.slice(0, 400).map((link) => link.longUrl), ...Array.from({ length: 600 }, (_, i) => `https://example.com/fresh/${i}`)];
 
@@ -94,8 +94,8 @@ describe('If Link Exists: Return Existing (D11)', () => {
 
 			expect(error).toBeUndefined();
 			const lists = ls.requestsTo(LIST_PATH);
-			// Within the bound ⌈801/100⌉ + 1: the first page, then the 8 others.
-			expect(lists).toHaveLength(Math.ceil(801 / 100));
+			// The first page, then the others, at the size the server serves.
+			expect(lists).toHaveLength(Math.ceil(801 / ls.sandbox.pageSizeCap));
 			expect(lists.every((request) => (request.body as IDataObject).search === undefined)).toBe(true);
 			expect(ls.requestsTo(BULK_CREATE_PATH).map((request) => request.bodyItems)).toEqual([600]);
 			expect(items).toHaveLength(1000);
@@ -117,7 +117,7 @@ describe('If Link Exists: Return Existing (D11)', () => {
 			const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
 
 			expect(error).toBeUndefined();
-			expect(ls.requestsTo(LIST_PATH)).toHaveLength(Math.ceil(total / 100));
+			expect(ls.requestsTo(LIST_PATH)).toHaveLength(Math.ceil(total / ls.sandbox.pageSizeCap));
 			const bulk = ls.requestsTo(BULK_CREATE_PATH);
 			expect(bulk.map((request) => request.bodyItems)).toEqual([4000]);
 			expect((bulk[0].body as IDataObject[]).map((element) => element.longUrl)).toEqual(urls.slice(6000));

@@ -111,14 +111,14 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
 
-	it('1,000 rows by path against 801 links: at most ⌈801/100⌉ + 1 list requests, then the PATCH', async () => {
+	it('1,000 rows by path against 801 links: ⌈801 / served page size⌉ list requests, then the PATCH', async () => {
 		const links = ls.sandbox.addLinks(801 - SEEDED.ownLinks.length, {});
 		const rows = Array.from({ length: 1000 }, (_, i) => ({ path: links[i % links.length].path, title: `Synced ${i}` }));
 
 		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), rows);
 
 		expect(error).toBeUndefined();
-		expect(ls.requestsTo(LIST_PATH)).toHaveLength(Math.ceil(801 / 100));
+		expect(ls.requestsTo(LIST_PATH)).toHaveLength(Math.ceil(801 / ls.sandbox.pageSizeCap));
 		expect(ls.requestsTo(BULK_UPDATE_PATH).map((request) => request.bodyItems)).toEqual([1000]);
 		expect(items).toHaveLength(1000);
 		expect(titleOf(links[0].id)).toMatch(/^Synced /);

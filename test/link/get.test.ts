@@ -92,16 +92,29 @@ describe('Link > Get', () => {
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 	});
 
-	it('clips a 502 HTML page to a few hundred characters in the error, without the API key it quotes', async () => {
-		ls.sandbox.injectFault({ path: `/v1/links/${spring.id}`, fault: { kind: 'html', status: 502, bytes: 20_000, echoApiKey: true } });
+	it('describes a 502 HTML page by its status, type and title, never its markup or the API key it quotes', async () => {
+		ls.sandbox.injectFault({
+			path: `/v1/links/${spring.id}`,
+			fault: { kind: 'html', status: 502, bytes: 20_000, echoApiKey: true, title: 'Bad &amp; <b>Gateway</b>' },
+		});
 
 		const { error } = await ls.run(get(byId(spring.id)));
 
-		expect(error?.message).toMatch(/^502 /);
-		expect(error?.message.length).toBeLessThan(400);
+		expect(error?.message).toBe('502 text/html "Bad & Gateway"');
+		expect(error?.description).toMatch(/^The server answered with a web page, not the API's JSON\. Check that the credential's Base URL/);
 		expect(error?.httpCode).toBe('502');
 		const shown = JSON.stringify({ message: error?.message, description: error?.description, error });
 		expect(shown).not.toContain(ls.sandbox.apiKey);
 		expect(shown.length).toBeLessThan(3000);
+		expect(`${error?.message} ${error?.description}`).not.toMatch(/<[a-z!/]/i);
+	});
+
+	it.each([200, 404])('a %s web page where the API should answer is an error with its title, not an item', async (status) => {
+		ls.sandbox.injectFault({ path: `/v1/links/${spring.id}`, fault: { kind: 'html', status, title: 'Maintenance' } });
+
+		const { items, error } = await ls.run(get(byId(spring.id)));
+
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(`${status} text/html "Maintenance"`);
 	});
 });

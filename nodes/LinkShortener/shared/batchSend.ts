@@ -8,7 +8,6 @@ import {
 } from 'n8n-workflow';
 
 import type { BatchOperation } from './batches';
-import { quoted } from './bulkAnswer';
 import { LONGEST_WAIT_MS, retryDelayMs, RateLimitPacer } from './rateLimit';
 import type { RequestSettings } from './requestSettings';
 import type { RowError } from './rowResults';
@@ -76,9 +75,9 @@ export class BatchSender {
 				return { kind: 'notDone', error: rateLimitError(context, answer, retry), stopsRun: true, sentAt };
 			}
 			if (operation.rateLimit) pacer.observe(answer);
-			if (statusCode >= 500) return { kind: 'inDoubt', error: apiError(node, statusCode, clipped(body)), sentAt };
+			if (statusCode >= 500) return { kind: 'inDoubt', error: apiError(node, answer), sentAt };
 			if (statusCode >= 400) {
-				const error = apiError(node, statusCode, clipped(body));
+				const error = apiError(node, answer);
 				// A refusal by the API comes as its JSON error body; an HTML "not found" page means a wrong URL, for every row.
 				if (operation.refusedStatuses.has(statusCode) && isObject(body)) {
 					return { kind: 'refused', error, status: statusCode, named: namedElements(body, rows.length), sentAt };
@@ -152,11 +151,6 @@ function namedElements(body: IDataObject, sent: number): Map<number, string> | u
 	return fits ? named : undefined;
 }
 
-/** An error body as it goes into messages: JSON as it is, anything else (an HTML page) clipped. */
-function clipped(body: unknown): unknown {
-	return isObject(body) ? body : { message: `a body that is not the API's error: ${quoted(body)}` };
-}
-
 function tooLongWait(context: IExecuteFunctions, response: IN8nHttpFullResponse, waitMs: number): NodeOperationError {
 	const seconds = Math.ceil(waitMs / 1000);
 	return new NodeOperationError(
@@ -168,7 +162,7 @@ function tooLongWait(context: IExecuteFunctions, response: IN8nHttpFullResponse,
 
 function rateLimitError(context: IExecuteFunctions, response: IN8nHttpFullResponse, retries: number): NodeOperationError {
 	const node = context.getNode();
-	const refusal = `${apiError(node, response.statusCode, clipped(response.body)).message} (still refused after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+	const refusal = `${apiError(node, response).message} (still refused after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
 	return new NodeOperationError(node, refusal, {
 		description: 'The account\'s rate limit was exceeded. Try again later, or raise "Max Retries".',
 	});

@@ -186,7 +186,7 @@ class BatchRun {
 	private refusalOf(refusal: Extract<Outcome, { kind: 'refused' }>, k: number): RowError {
 		const reason = refusal.named?.get(k);
 		if (!reason) return refusal.error;
-		return apiError(this.context.getNode(), refusal.status, { message: reason });
+		return apiError(this.context.getNode(), { statusCode: refusal.status, body: { message: reason } });
 	}
 
 	/**

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { describeBody } from './answerText';
 import type { PreparedRow } from './rows';
 import { countOf } from './rowRanges';
 
@@ -8,9 +9,6 @@ import { countOf } from './rowRanges';
  * link for that row (the row is then in doubt), or why the whole answer cannot be used.
  */
 export type Matched = { links: Array<IDataObject | undefined> } | { unusable: string };
-
-/** How many characters of an unexpected body an error message quotes. */
-const QUOTED_LENGTH = 200;
 
 /**
  * The elements of a bulk answer: `data` when it is an array, else `data.items` or `data.links`
@@ -36,7 +34,7 @@ export function isLink(value: unknown): value is IDataObject {
 /** Bulk create answers in request order (D3): element k is row k's link, when it is a link. */
 export function matchByPosition(body: unknown, rows: readonly PreparedRow[], sentNoun = ''): Matched {
 	const elements = answerElements(body);
-	if (!elements) return { unusable: `a body that is not the expected answer: ${quoted(body)}` };
+	if (!elements) return { unusable: `a body that is not the expected answer: ${describeBody(body)}` };
 	if (elements.length !== rows.length) {
 		const sent = sentNoun ? `${rows.length} ${sentNoun}` : `${rows.length}`;
 		return { unusable: `${countOf(elements.length, 'link')} for the ${sent} sent, so they cannot be matched to the input items` };
@@ -50,7 +48,7 @@ export function matchByPosition(body: unknown, rows: readonly PreparedRow[], sen
  */
 export function matchById(body: unknown, rows: readonly PreparedRow[]): Matched {
 	const elements = answerElements(body);
-	if (!elements) return { unusable: `a body that is not the expected answer: ${quoted(body)}` };
+	if (!elements) return { unusable: `a body that is not the expected answer: ${describeBody(body)}` };
 	const byId = new Map<string, IDataObject[]>();
 	for (const element of elements) {
 		if (!isLink(element)) continue;
@@ -59,14 +57,6 @@ export function matchById(body: unknown, rows: readonly PreparedRow[]): Matched 
 		byId.set(key, [...(byId.get(key) ?? []), element]);
 	}
 	return { links: rows.map((row) => byId.get(String(row.element.id).toLowerCase())?.shift()) };
-}
-
-/** A body quoted in an error message: clipped, so that a whole HTML page never ends up in every row's error. */
-export function quoted(body: unknown): string {
-	if (body === undefined || body === null || body === '') return '(empty)';
-	const text = typeof body === 'string' ? body : JSON.stringify(body);
-	const oneLine = text.replace(/\s+/g, ' ').trim();
-	return oneLine.length > QUOTED_LENGTH ? `"${oneLine.slice(0, QUOTED_LENGTH)}…" (${text.length} characters)` : `"${oneLine}"`;
 }
 
 function isObject(value: unknown): value is IDataObject {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isLink } from './bulkAnswer';
-import { listPages, PAGE_SIZE } from './pager';
+import { listPages } from './pager';
 import type { PreparedRow } from './rows';
 
 /** How far before the send time the look-up still reads: the server's clock may differ from n8n's (D7). */
@@ -35,7 +35,7 @@ const FIELD_MASKS = Array.from({ length: 2 ** MATCHED_FIELDS.length }, (_, mask)
 /**
  * D7: lists the links newest first, back to the send time less the clock skew, and matches them
  * to the rows by long URL, title, path and domain, counting repeats (two equal rows need two
- * links). Reads at most ⌈(n + c) / page⌉ + 1 pages for n rows, where c counts the links of this
+ * links). Reads at most ⌈(n + c) / served page size⌉ + 1 pages for n rows, where c counts the links of this
  * run met on the way: an earlier batch sent within the skew window stands between the newest
  * links and the send time, and must not use up the pages.
  */
@@ -51,7 +51,8 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 		let ownLinksMet = 0;
 		const request = { method: 'POST' as const, url: listUrl, body: { order: { createdAt: 'desc' } }, timeout };
 		let pagesRead = 0;
-		for await (const page of listPages(context, request)) {
+		const pagesWanted = (servedPageSize: number) => Math.ceil((rows.length + ownLinksMet) / servedPageSize) + 1;
+		for await (const page of listPages(context, request, { pagesWanted })) {
 			pagesRead++;
 			for (const link of page.records) {
 				if (Date.parse(String(link.createdAt)) < oldest) return { found, complete: true };
@@ -66,7 +67,8 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 				claimed.add(link.id as string);
 			}
 			if (found.size === rows.length || page.last) return { found, complete: true };
-			if (pagesRead >= Math.ceil((rows.length + ownLinksMet) / PAGE_SIZE) + 1) break;
+			// The page size the server serves, which may be below the size asked for.
+			if (pagesRead >= pagesWanted(Math.max(1, page.servedPageSize))) break;
 		}
 		return { found, complete: found.size === rows.length };
 	};

@@ -1,6 +1,6 @@
 import { NodeApiError, type IDataObject, type INode } from 'n8n-workflow';
 
-import { clipped } from './transport';
+import { describeBody } from './answerText';
 
 /** Where a page came from, for error messages: the node, and the request without its page. */
 export interface PageSource {
@@ -20,17 +20,17 @@ export type Repeats =
 /**
  * D6: a page must be the JSON the API lists with: an object whose `data` is the list (or holds
  * it as `items` or `links`), with `total` a number when it is there. Anything else (a portal's
- * HTML page, an empty body, an error-shaped 200) is an error that quotes the answer, clipped.
+ * HTML page, an empty body, an error-shaped 200) is an error that describes the answer.
  */
 export function readPage(source: PageSource, number: number, body: unknown): { records: IDataObject[]; total?: number } {
 	const data = isObject(body) ? body.data : undefined;
 	const list = Array.isArray(data) ? data : isObject(data) ? (data.items ?? data.links) : undefined;
 	if (!Array.isArray(list) || !list.every(isObject)) {
-		throw pageError(source, number, `is not a page of the list the API gives (${quoted(body)})`);
+		throw pageError(source, number, `is not a page of the list the API gives (${describeBody(body)})`);
 	}
 	const total = isObject(data) ? data.total : undefined;
 	if (total !== undefined && (typeof total !== 'number' || !Number.isInteger(total) || total < 0)) {
-		throw pageError(source, number, `gives a total that is not a count (${quoted(total)})`);
+		throw pageError(source, number, `gives a total that is not a count (${describeBody(total)})`);
 	}
 	return { records: list as IDataObject[], total: total as number | undefined };
 }
@@ -76,12 +76,6 @@ export function pageError(source: PageSource, number: number, problem: string): 
 function keyOf(record: IDataObject): string {
 	const id = record.id;
 	return typeof id === 'string' || typeof id === 'number' ? `id:${id}` : JSON.stringify(record);
-}
-
-function quoted(value: unknown): string {
-	if (value === undefined || value === null || value === '') return 'an empty answer';
-	const text = typeof value === 'string' ? value : JSON.stringify(value);
-	return `"${clipped(text)}"`;
 }
 
 function isObject(value: unknown): value is IDataObject {

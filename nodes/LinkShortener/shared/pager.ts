@@ -59,6 +59,12 @@ export interface PagerOptions {
 	concurrency?: number;
 	/** What a record repeated from an earlier page means ('error' unless given). */
 	repeats?: Repeats;
+	/**
+	 * The most pages the reader may still read, given the page size the server serves: pages
+	 * past it are never asked for ahead, so a reader with a bound of its own (a look-up that
+	 * stops after ⌈n / page⌉ + 1 pages) sends no request beyond that bound.
+	 */
+	pagesWanted?: (servedPageSize: number) => number;
 }
 
 /**
@@ -91,7 +97,8 @@ export async function* pages(
 			if (lastPage !== undefined && number > lastPage + 2) {
 				throw pageError(source, number, `would go past the ${lastPage} pages that ${total} records fill, with no end in sight`);
 			}
-			const wanted = Math.min(lastPage ?? number, firstPage - 1 + Math.ceil(limit / Math.max(1, servedPageSize)));
+			const readerLast = firstPage - 1 + (options.pagesWanted?.(Math.max(1, servedPageSize)) ?? Infinity);
+			const wanted = Math.min(lastPage ?? number, firstPage - 1 + Math.ceil(limit / Math.max(1, servedPageSize)), readerLast);
 			inFlight.ask(number, lastPage === undefined ? number : Math.max(number, wanted), options.concurrency ?? PAGE_CONCURRENCY);
 			const page = readPage(source, number, await inFlight.take(number));
 			const totalGrew = total !== undefined && page.total !== undefined && page.total > total;

@@ -1,3 +1,4 @@
+import { clipped, contentTypeOf, describeBody, isMarkup } from './answerText';
 import { followRedirects, isRedirect, refuseInNode, type SendOnce } from './redirects';
 import {
 	NodeApiError,
@@ -64,7 +65,7 @@ export async function apiRequest(
 ): Promise<IN8nHttpFullResponse> {
 	const response = await apiResponse.call(this, request);
 	if (response.statusCode >= 400) {
-		throw apiError(this.getNode(), response.statusCode, response.body, itemIndex);
+		throw apiError(this.getNode(), response, itemIndex);
 	}
 	return response;
 }
@@ -124,18 +125,28 @@ async function routedAnswer(context: IExecuteSingleFunctions, response: IN8nHttp
 	return await followRedirects({ request, response }, send, refuseInNode(context.getNode(), context.getItemIndex()));
 }
 
+/** An answer as an error is made from: its status, its body, and its headers when known. */
+export interface ErrorAnswer {
+	statusCode: number;
+	body: unknown;
+	headers?: IDataObject;
+}
+
+const WEB_PAGE_ADVICE =
+	"The server answered with a web page, not the API's JSON. Check that the credential's Base URL is the API root (ending in /api); if it is, the service may be down or under maintenance: try again later.";
+
 /**
  * Turns an error response into an error whose message is the server's own text, prefixed
  * by the status. Reads the flat error object ({ code, message, details }) and the
- * bulk-update bodies ({ success: false, error | errors, message }).
+ * bulk-update bodies ({ success: false, error | errors, message }). A web page is described
+ * (`502 text/html "Bad Gateway"`), never quoted.
  */
-export function apiError(
-	node: INode,
-	statusCode: number,
-	body: unknown,
-	itemIndex?: number,
-): NodeApiError {
-	const error = (isObject(body) ? body : { message: clipped(textOf(body)) }) as JsonObject;
+export function apiError(node: INode, answer: ErrorAnswer, itemIndex?: number): NodeApiError {
+	const { statusCode, body } = answer;
+	const contentType = contentTypeOf(answer.headers);
+	const page = isMarkup(body, contentType);
+	const shown = typeof body === 'string' && body !== '' ? describeBody(body, contentType) : clipped(textOf(body));
+	const error = (isObject(body) ? body : { message: shown }) as JsonObject;
 	const serverMessage = clipped(messageOf(error)) || `the server answered ${statusCode}`;
 	const message =
 		statusCode === 401
@@ -144,9 +155,10 @@ export function apiError(
 	const context = Object.fromEntries(
 		['code', 'error', 'details', 'errors'].filter((key) => error[key] !== undefined).map((key) => [key, error[key]]),
 	);
+	const details = Object.keys(context).length ? clipped(JSON.stringify(context), 2 * MAX_SHOWN_TEXT) : undefined;
 	return new NodeApiError(node, { ...context, message: serverMessage } as JsonObject, {
 		message,
-		description: Object.keys(context).length ? clipped(JSON.stringify(context), 2 * MAX_SHOWN_TEXT) : undefined,
+		description: page ? WEB_PAGE_ADVICE : details,
 		httpCode: String(statusCode),
 		itemIndex,
 	});
@@ -159,13 +171,8 @@ export function asNodeError(node: INode, error: unknown, itemIndex?: number): No
 	return new NodeOperationError(node, cause, { itemIndex });
 }
 
-/** D8: the server's text in an error is clipped (a proxy's 502 page can be 20 KB). */
+/** How long the error details may be: twice the text of a message. */
 const MAX_SHOWN_TEXT = 300;
-
-export function clipped(text: string, max = MAX_SHOWN_TEXT): string {
-	const flat = text.replace(/\s+/g, ' ').trim();
-	return flat.length <= max ? flat : `${flat.slice(0, max)}… (${flat.length - max} more characters)`;
-}
 
 function textOf(body: unknown): string {
 	if (body === undefined || body === null || body === '') return '';
@@ -201,8 +208,10 @@ export async function outputRecords(
 	routed: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const response = await routedAnswer(this, routed);
-	if (response.statusCode >= 400 || isRedirect(response.statusCode)) {
-		throw apiError(this.getNode(), response.statusCode, response.body, this.getItemIndex());
+	// A 2xx that is not JSON (a portal's page, a plain text) is not the API's answer either.
+	const notJson = typeof response.body === 'string' && response.body !== '';
+	if (response.statusCode >= 400 || isRedirect(response.statusCode) || notJson) {
+		throw apiError(this.getNode(), response, this.getItemIndex());
 	}
 	return toItems(recordsOf(response.body), this.getItemIndex());
 }

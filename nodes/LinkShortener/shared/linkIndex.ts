@@ -24,7 +24,8 @@ export interface LinkIndex {
  * asks for the first page of the full listing: that gives `total`, and the node goes on
  * with whichever costs fewer requests, the rest of the listing (⌈total/page⌉ − 1) or one
  * search per key. Cost: at most min(⌈total/page⌉, 1 + keys) list requests when each search
- * fits on one page. Only exact matches are kept, whatever the server's search matched.
+ * fits on one page; without `total`, at most the listing or 1 + 2 · keys. Only exact matches
+ * are kept, whatever the server's search matched.
  */
 export async function readLinkIndex(context: ApiContext, listUrl: string, query: IndexQuery): Promise<LinkIndex> {
 	const matches = new Map<string, IDataObject[]>();
@@ -42,10 +43,21 @@ export async function readLinkIndex(context: ApiContext, listUrl: string, query:
 		collect(first.records);
 		if (first.last) return { matches, strategy: 'listing' };
 		const pageSize = Math.max(first.servedPageSize, 1);
-		const pagesLeft = first.total === undefined ? Infinity : Math.ceil(first.total / pageSize) - 1;
-		if (pagesLeft <= query.searches.size) {
+		const pagesLeft = first.total === undefined ? undefined : Math.ceil(first.total / pageSize) - 1;
+		if (pagesLeft !== undefined && pagesLeft <= query.searches.size) {
 			for await (const page of listing) collect(page.records);
 			return { matches, strategy: 'listing' };
+		}
+		// Without `total` the listing's length is unknown: read it while it costs no more than the
+		// searches would, so that either way at most about twice the cheaper one is spent.
+		if (pagesLeft === undefined) {
+			let pagesRead = 1;
+			for await (const page of listing) {
+				collect(page.records);
+				if (page.last) return { matches, strategy: 'listing' };
+				if (++pagesRead > query.searches.size) break;
+			}
+			matches.clear();
 		}
 		await listing.return('limit');
 	}

@@ -147,7 +147,9 @@ export async function readOldestFirst(context: IPollFunctions, options: OldestFi
 		pageSize: options.pageSize,
 		...ONE_AT_A_TIME,
 	});
+	let pagesRead = 0;
 	for await (const page of pager) {
+		pagesRead++;
 		if (!previous && options.firstPage > 1 && page.records.length > 0 && !options.isSettled(page.records[0])) {
 			return { misplaced: true, links: [] };
 		}
@@ -159,7 +161,9 @@ export async function readOldestFirst(context: IPollFunctions, options: OldestFi
 			if (options.wanted(link)) found.set(String(link.id), link);
 		}
 		previous = page;
-		if (!page.last && Date.now() >= options.deadline) {
+		// The read resumes on the page where it stopped, read again: a poll reads at least one
+		// page past it, so that each poll moves on however short its budget or slow the server.
+		if (!page.last && pagesRead >= 2 && Date.now() >= options.deadline) {
 			return { misplaced: false, links: [...found.values()], resumePage: page.number };
 		}
 	}

@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { BASE_URL_EXPRESSION } from '../nodes/LinkShortener/shared/transport';
+import { BASE_URL_EXPRESSION } from '../nodes/LinkShortener/http/endpoints';
 
 const WRONG_BASE_URL = 'Nothing answers at this Base URL: it should be the API root, ending in /api';
 

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import { encodeQr, qrToPng, qrToSvg, type QrMatrix } from '../../nodes/LinkShortener/shared/qr';
+import { encodeQr, qrToPng, qrToSvg, type QrMatrix } from '../../nodes/LinkShortener/qr';
 
 const count = Number(process.argv[2] ?? 10_000);
 const urls = Array.from({ length: count }, (_, i) => `https://sho.rt/${(i * 2654435761 >>> 0).toString(36).slice(0, 6)}`);

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { encodeQr, qrToPng } from '../../nodes/LinkShortener/shared/qr';
+import { encodeQr, qrToPng } from '../../nodes/LinkShortener/qr';
 import { QR_CASES } from '../../test/qr/cases';
 
 const probe = spawnSync('zbarimg', ['--version'], { encoding: 'utf8' });

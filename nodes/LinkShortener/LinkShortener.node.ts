@@ -7,9 +7,9 @@ import { bulkDescription, bulkOperations } from './resources/bulk';
 import { domainDescription } from './resources/domain';
 import { linkDescription, linkOperations } from './resources/link';
 import { PANEL_DESCRIPTION } from './panelDescription';
-import { MAIN_CONNECTION } from './shared/connectionTypes';
-import { BASE_URL_EXPRESSION } from './shared/transport';
-import { operationSubtitle } from './subtitle';
+import { MAIN_CONNECTION } from './fields/connectionTypes';
+import { BASE_URL_EXPRESSION } from './http/endpoints';
+import { operationSubtitle } from './fields/subtitle';
 
 const properties: INodeProperties[] = [
 	{

@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { PANEL_DESCRIPTION } from './panelDescription';
-import { MAIN_CONNECTION } from './shared/connectionTypes';
+import { MAIN_CONNECTION } from './fields/connectionTypes';
 import { latestLink } from './trigger/linkFeed';
 import { cursorFrom, readNewLinks, startingCursor } from './trigger/newLinks';
 import { readStoredCursor, saveCursor, UnreadableCursor, type StoredCursor } from './trigger/pollCursor';

@@ -5,7 +5,7 @@
  * (the floor), and n8n's HTTP Request node with its pagination.
  */
 import { Sandbox } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/shared/pager';
+import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
 import { quick, repeats } from './args';
 import { httpRequestAvailable } from './httpRequestNode';
 import type { Job } from './jobs';

@@ -1,8 +1,8 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { retryDelayMs } from '../../nodes/LinkShortener/shared/rateLimit';
-import { describeRows } from '../../nodes/LinkShortener/shared/rowRanges';
-import { batchesOf } from '../../nodes/LinkShortener/shared/rows';
+import { retryDelayMs } from '../../nodes/LinkShortener/http/rateLimit';
+import { describeRows } from '../../nodes/LinkShortener/batches/rowRanges';
+import { batchesOf } from '../../nodes/LinkShortener/batches/rows';
 
 const answer429 = (headers: Record<string, string> = {}): IN8nHttpFullResponse => ({
 	statusCode: 429,

@@ -1,5 +1,5 @@
 import { SEEDED } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/shared/pager';
+import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
 import { useLinkShortener } from '../fixture';
 
 const LIST = '/v1/links/list';

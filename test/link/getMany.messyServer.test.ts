@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/shared/pager';
+import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
 import { NODE_TYPE, useLinkShortener } from '../fixture';
 import { byUrl } from './locatorValues';
 

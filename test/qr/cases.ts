@@ -1,4 +1,4 @@
-import type { QrErrorCorrectionLevel } from '../../nodes/LinkShortener/shared/qr';
+import type { QrErrorCorrectionLevel } from '../../nodes/LinkShortener/qr';
 
 export const LEVELS: QrErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
 

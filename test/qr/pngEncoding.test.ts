@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 import { inflateSync } from 'node:zlib';
 
-import { qrToPng, encodeQr } from '../../nodes/LinkShortener/shared/qr';
-import { adler32, crc32 } from '../../nodes/LinkShortener/shared/qr/checksums';
-import { zlibStored } from '../../nodes/LinkShortener/shared/qr/zlibStored';
+import { qrToPng, encodeQr } from '../../nodes/LinkShortener/qr';
+import { adler32, crc32 } from '../../nodes/LinkShortener/qr/checksums';
+import { zlibStored } from '../../nodes/LinkShortener/qr/zlibStored';
 
 function pseudoRandomBytes(length: number): Uint8Array {
 	const bytes = new Uint8Array(length);

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 
-import { encodeQr, qrToPng, qrToSvg, type QrMatrix } from '../../nodes/LinkShortener/shared/qr';
+import { encodeQr, qrToPng, qrToSvg, type QrMatrix } from '../../nodes/LinkShortener/qr';
 import { urlOfLength } from './cases';
 import { decodeCells, decodePng } from './decoders';
 import { rasteriseSvg } from './svgRaster';

@@ -1,4 +1,4 @@
-import { encodeQr, qrToPng, type QrErrorCorrectionLevel } from '../../nodes/LinkShortener/shared/qr';
+import { encodeQr, qrToPng, type QrErrorCorrectionLevel } from '../../nodes/LinkShortener/qr';
 import { CAPACITY, LEVELS, QR_CASES, urlOfLength } from './cases';
 import { decodePng } from './decoders';
 

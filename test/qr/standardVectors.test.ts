@@ -1,7 +1,7 @@
-import { alignmentPositions } from '../../nodes/LinkShortener/shared/qr/capacityTables';
-import { formatBits, versionBits } from '../../nodes/LinkShortener/shared/qr/formatAndVersionBits';
-import { linePenalty, maskPenalty } from '../../nodes/LinkShortener/shared/qr/maskPenalty';
-import { reedSolomonRemainder } from '../../nodes/LinkShortener/shared/qr/reedSolomon';
+import { alignmentPositions } from '../../nodes/LinkShortener/qr/capacityTables';
+import { formatBits, versionBits } from '../../nodes/LinkShortener/qr/formatAndVersionBits';
+import { linePenalty, maskPenalty } from '../../nodes/LinkShortener/qr/maskPenalty';
+import { reedSolomonRemainder } from '../../nodes/LinkShortener/qr/reedSolomon';
 
 describe('Reed–Solomon error correction codewords (published examples)', () => {
 	it('"01234567", version 1-M (ISO/IEC 18004 annex I)', () => {

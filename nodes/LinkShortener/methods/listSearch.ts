@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { pageError } from '../shared/pageChecks';
-import { listPages, onePageOf } from '../shared/pager';
-import { LINK_PATHS } from '../shared/transport';
+import { pageError } from '../paging/pageChecks';
+import { listPages, onePageOf } from '../paging/pager';
+import { LINK_PATHS } from '../http/endpoints';
 
 const LINKS_PER_PAGE = 50;
 

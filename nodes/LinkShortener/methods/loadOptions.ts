@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listPages } from '../shared/pager';
+import { listPages } from '../paging/pager';
 
 const VERIFIED = 1;
 

@@ -1,7 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { listPages, onePageOf, PAGE_SIZE, type Page } from '../shared/pager';
-import { apiRequest, LINK_PATHS, recordsOf, type ApiRequest } from '../shared/transport';
+import { listPages, onePageOf, PAGE_SIZE, type Page } from '../paging/pager';
+import { LINK_PATHS } from '../http/endpoints';
+import { recordsOf } from '../http/records';
+import { apiRequest, type ApiRequest } from '../http/request';
 
 const NEWEST_FIRST = { createdAt: 'desc' };
 const OLDEST_FIRST = { createdAt: 'asc' };

@@ -1,9 +1,9 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
 
-import { PAGE_SIZE, type Page } from '../shared/pager';
-import { asNodeError } from '../shared/transport';
+import { PAGE_SIZE, type Page } from '../paging/pager';
+import { asNodeError } from '../http/errors';
 import { pageStartingBefore, readNewestFirst, readOldestFirst } from './linkFeed';
-import { CLOCK_SKEW_MS, createdAtOf, oldestFirst, PollCursor, type StoredCursor } from './pollCursor';
+import { FUTURE_DATE_ALLOWANCE_MS, createdAtOf, oldestFirst, PollCursor, type StoredCursor } from './pollCursor';
 
 /** Shares of n8n's poll budget: reading newest first, then catching up oldest first. */
 const NEWEST_FIRST_SHARE = 0.4;
@@ -61,7 +61,7 @@ export async function startingCursor(context: IPollFunctions, now: number): Prom
 export function cursorFrom(stored: StoredCursor, now: number): PollCursor | undefined {
 	if (stored.kind === 'cursor') return stored.cursor;
 	if (stored.kind === 'none') return undefined;
-	if (stored.watermark !== null && stored.watermark > now + CLOCK_SKEW_MS) return undefined;
+	if (stored.watermark !== null && stored.watermark > now + FUTURE_DATE_ALLOWANCE_MS) return undefined;
 	const recent = new Map(stored.ids.map((id) => [id, stored.watermark ?? 0]));
 	return new PollCursor({ epoch: newEpoch(now), generation: 0, watermark: stored.watermark, recent, total: null, heldFrom: null });
 }
@@ -84,7 +84,7 @@ export async function readNewLinks(
 	now: number,
 	budgetMs: number,
 ): Promise<NewLinks> {
-	const horizon = now + CLOCK_SKEW_MS;
+	const horizon = now + FUTURE_DATE_ALLOWANCE_MS;
 	if (cursor.catchUp) return await catchUp(context, cursor, now, budgetMs);
 	const read = await readNewestFirst(context, {
 		boundary: () => (link) => cursor.isOlder(link),
@@ -108,7 +108,7 @@ function isRefusal(error: unknown): boolean {
 }
 
 async function catchUp(context: IPollFunctions, cursor: PollCursor, now: number, budgetMs: number): Promise<NewLinks> {
-	const horizon = now + CLOCK_SKEW_MS;
+	const horizon = now + FUTURE_DATE_ALLOWANCE_MS;
 	const pageSize = cursor.catchUp?.pageSize ?? PAGE_SIZE;
 	const read = async (firstPage: number) =>
 		await readOldestFirst(context, {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** Links dated up to this far past n8n's clock count as present (the two clocks may differ). */
-export const CLOCK_SKEW_MS = 5 * 60_000;
+export const FUTURE_DATE_ALLOWANCE_MS = 5 * 60_000;
 
 /** The creation time of a link in ms since the epoch; NaN when it has none that parses. */
 export function createdAtOf(link: IDataObject): number {

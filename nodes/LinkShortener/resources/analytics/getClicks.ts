@@ -1,9 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { showFor } from '../../shared/fields';
-import { validateBeforeSending } from '../../shared/rowGuard';
-import { outputRecords, rememberRequest } from '../../shared/transport';
-import { RowValidator } from '../../shared/validation';
+import { showFor } from '../../fields/commonFields';
+import { RowValidator } from '../../fields/validation';
+import { routedOperation } from '../../routing/routedOperation';
 
 const GROUP_BY_VALUES = ['day', 'week', 'month', 'country', 'city', 'referrer', 'browser', 'os', 'device', 'link'];
 
@@ -18,17 +17,14 @@ async function requireGroupBy(this: IExecuteSingleFunctions, requestOptions: IHt
 	return requestOptions;
 }
 
-export const getClicks: INodePropertyOptions = {
+export const getClicks: INodePropertyOptions = routedOperation({
 	name: 'Get Clicks',
 	value: 'getClicks',
 	description: 'Get click counts grouped by a dimension such as day, country or browser',
 	action: 'Get click analytics',
-	routing: {
-		request: { method: 'GET', url: '/v1/analytics/clicks' },
-		send: { preSend: [...validateBeforeSending(requireGroupBy), rememberRequest] },
-		output: { postReceive: [outputRecords] },
-	},
-};
+	request: { method: 'GET', url: '/v1/analytics/clicks' },
+	check: requireGroupBy,
+});
 
 export const getClicksFields: INodeProperties[] = [
 	{

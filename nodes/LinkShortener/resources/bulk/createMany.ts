@@ -6,21 +6,21 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { apiPathsOption, createLinkFields, showFor } from '../../shared/fields';
-import { createLinkBody, type LinkFields } from '../../shared/linkBodies';
-import { runBatches } from '../../shared/batches';
-import { matchByPosition } from '../../shared/bulkAnswer';
-import { createdLinksLookUp } from '../../shared/lookUp';
-import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
-import { LINK_PATHS } from '../../shared/transport';
-import { CreateOnce } from '../../shared/createOnce';
-import { ifExistsOf, ifExistsOption } from '../../shared/ifExists';
-import { qrCodeOptions, qrSettingsOf, withQrCodes } from '../../shared/qrOutput';
-import { RunHints } from '../../shared/runHints';
-import { utmFromColumns } from '../../shared/utm';
+import { apiPathsOption, createLinkFields, showFor } from '../../fields/commonFields';
+import { createLinkBody, type LinkFields } from '../../links/linkBodies';
+import { runBatches } from '../../batches/batchRunner';
+import { matchByPosition } from '../../batches/bulkAnswers';
+import { createdLinksLookUp } from '../../batches/reconcile';
+import type { ElementBuilder } from '../../batches/preparedRow';
+import { runOptions, wholeNumberOption } from '../../batches/rows';
+import { LINK_PATHS, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
+import { CreateOnce } from '../../links/createOnce';
+import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
+import { qrCodeOptions, qrSettingsOf, withQrCodes } from '../../qr/binaryOutput';
+import { RunHints } from '../../fields/runHints';
+import { utmFromColumns } from '../../links/utm';
 import { mappingModeOf } from './mappingMode';
 
-export const MAX_BULK_CREATE_SIZE = 10_000;
 const DEFAULT_MAX_RETRIES = 5;
 
 export const createManyFields: INodeProperties[] = [

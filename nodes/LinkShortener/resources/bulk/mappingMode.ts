@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../shared/fields';
+import { showFor } from '../../fields/commonFields';
 
 export type MappingMode = 'defineBelow' | 'autoMap';
 

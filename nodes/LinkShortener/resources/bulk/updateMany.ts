@@ -1,21 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { showFor, updateLinkFields } from '../../shared/fields';
+import { showFor, updateLinkFields } from '../../fields/commonFields';
 import {
 	UPDATE_PARAMETERS,
 	updateLinkChanges,
 	type LinkUpdateFields,
 	type UpdateFieldNames,
-} from '../../shared/linkBodies';
-import { linkRefOf } from '../../shared/linkRefs';
-import { RowLinkRefs } from '../../shared/resolveRows';
-import { RunHints } from '../../shared/runHints';
-import { runBatches, type BatchOperation } from '../../shared/batches';
-import { matchById } from '../../shared/bulkAnswer';
-import { runOptions, wholeNumberOption, type ElementBuilder } from '../../shared/rows';
-import { BULK_UPDATE_PATH } from '../../shared/transport';
-import { utmFromColumns } from '../../shared/utm';
-import { isSet } from '../../shared/validation';
+} from '../../links/linkBodies';
+import { linkRefOf } from '../../links/linkRefs';
+import { RowLinkRefs } from '../../links/sheetSync';
+import { RunHints } from '../../fields/runHints';
+import { runBatches } from '../../batches/batchRunner';
+import { BULK_UPDATE } from '../../links/bulkUpdate';
+import type { ElementBuilder } from '../../batches/preparedRow';
+import { runOptions, wholeNumberOption } from '../../batches/rows';
+import { utmFromColumns } from '../../links/utm';
+import { isSet } from '../../fields/validation';
 import { mappingModeOf } from './mappingMode';
 
 const DEFAULT_BATCH_SIZE = 1000;
@@ -60,30 +60,6 @@ export const updateManyFields: INodeProperties[] = [
 		],
 	},
 ];
-
-const UPDATE_IN_DOUBT_ADVICE =
-	'A server error (5xx), a lost answer or a timeout does not tell whether the server applied the updates. Updates are idempotent, so running the in-doubt items again is safe.';
-const NOT_UPDATED_ADVICE =
-	'Fix or remove the refused item and run the items that were not updated again (updates are idempotent). Turn on "Continue On Fail" (Settings > On Error) to update every good item and get each refused one as an error item.';
-
-/**
- * What every PATCH /public/links/bulk run passes to the batch runner (D4): answers matched by
- * id; a request refused with 400/403/404 because of some element is halved until each refused
- * element stands alone; updates are idempotent, so nothing is looked up.
- */
-export const BULK_UPDATE = {
-	name: 'update',
-	verb: 'updated',
-	request: (elements: IDataObject[]) => ({ method: 'PATCH' as const, url: BULK_UPDATE_PATH, body: elements }),
-	match: matchById,
-	refusedStatuses: new Set([400, 403, 404]),
-	stopsAtRefusal: false,
-	stopStatuses: new Set([401]),
-	refusedWording: 'was refused',
-	inDoubtNote: 'The server may or may not have applied this update',
-	inDoubtAdvice: UPDATE_IN_DOUBT_ADVICE,
-	notDoneAdvice: NOT_UPDATED_ADVICE,
-} satisfies Partial<BatchOperation>;
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
 export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,19 +1,17 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit, showFor } from '../../shared/fields';
-import { paginate } from '../../shared/pager';
+import { returnAllOrLimit, showFor } from '../../fields/commonFields';
+import { paginate } from '../../paging/pager';
+import { routedOperation } from '../../routing/routedOperation';
 
-export const getMany: INodePropertyOptions = {
+export const getMany: INodePropertyOptions = routedOperation({
 	name: 'Get Many',
 	value: 'getMany',
 	description: 'List the domains of the account',
 	action: 'Get many domains',
-	routing: {
-		request: { method: 'GET', url: '/v1/domains' },
-		send: { paginate: true },
-		operations: { pagination: paginate },
-	},
-};
+	request: { method: 'GET', url: '/v1/domains' },
+	paginate,
+});
 
 export const getManyFields: INodeProperties[] = [
 	...returnAllOrLimit('domain'),

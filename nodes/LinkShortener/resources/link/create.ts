@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiPathsOptions, createLinkFields, showFor } from '../../shared/fields';
-import { createLinkBody } from '../../shared/linkBodies';
-import { validateBeforeSending } from '../../shared/rowGuard';
-import { ifExistsOption, markLinkCreated, rememberingLongUrl, returnExistingLink } from '../../shared/ifExists';
-import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../shared/qrOutput';
-import { apiPathsOf } from '../../shared/linkLocator';
-import { LINK_PATHS, outputRecords, rememberRequest } from '../../shared/transport';
-import { RowValidator } from '../../shared/validation';
+import { apiPathsOptions, createLinkFields, showFor } from '../../fields/commonFields';
+import { createLinkBody } from '../../links/linkBodies';
+import { ifExistsOption, markLinkCreated, rememberingLongUrl, returnExistingLink } from '../../links/ifExists';
+import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
+import { apiPathsOf } from '../../links/linkLocator';
+import { RowValidator } from '../../fields/validation';
+import { routedOperation } from '../../routing/routedOperation';
+import { LINK_PATHS, linkPathExpression } from '../../http/endpoints';
 
 const displayOptions = showFor('link', ['create']);
 
@@ -18,26 +18,16 @@ async function checkLink(this: IExecuteSingleFunctions, requestOptions: IHttpReq
 	return requestOptions;
 }
 
-export const create: INodePropertyOptions = {
+export const create: INodePropertyOptions = routedOperation({
 	name: 'Create',
 	value: 'create',
 	description: 'Shorten a long URL into a new short link',
 	action: 'Create a short link',
-	routing: {
-		request: {
-			method: 'POST',
-			url: '={{ $parameter.options.apiPaths === "legacy" ? "/public/links" : "/v1/links/" }}',
-		},
-		send: {
-			preSend: [
-				...validateBeforeSending(rememberingLongUrl(checkingQrOptions(checkLink))),
-				returnExistingLink((context) => LINK_PATHS[apiPathsOf(context)].list),
-				rememberRequest,
-			],
-		},
-		output: { postReceive: [outputRecords, markLinkCreated, outputQrCodes] },
-	},
-};
+	request: { method: 'POST', url: linkPathExpression('create') },
+	check: rememberingLongUrl(checkingQrOptions(checkLink)),
+	beforeSending: [returnExistingLink((context) => LINK_PATHS[apiPathsOf(context)].list)],
+	postReceive: [markLinkCreated, outputQrCodes],
+});
 
 export const createFields: INodeProperties[] = [
 	...createLinkFields(displayOptions, 'body'),

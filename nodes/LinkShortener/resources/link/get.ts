@@ -6,12 +6,11 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { apiPathsOptions, showFor } from '../../shared/fields';
-import { linkIdOf, linkLocator } from '../../shared/linkLocator';
-import { validateBeforeSending } from '../../shared/rowGuard';
-import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../shared/qrOutput';
-import { outputRecords, rememberRequest } from '../../shared/transport';
-import { RowValidator } from '../../shared/validation';
+import { apiPathsOptions, showFor } from '../../fields/commonFields';
+import { linkIdOf, linkLocator } from '../../links/linkLocator';
+import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
+import { RowValidator } from '../../fields/validation';
+import { routedOperation } from '../../routing/routedOperation';
 
 const displayOptions = showFor('link', ['get']);
 
@@ -27,17 +26,15 @@ async function resolveLink(this: IExecuteSingleFunctions, requestOptions: IHttpR
 	return requestOptions;
 }
 
-export const get: INodePropertyOptions = {
+export const get: INodePropertyOptions = routedOperation({
 	name: 'Get',
 	value: 'get',
 	description: 'Get one link by its ID or short URL',
 	action: 'Get a link',
-	routing: {
-		request: { method: 'GET', url: '=/v1/links/{{ String($parameter.linkId).trim() }}' },
-		send: { preSend: [...validateBeforeSending(checkingQrOptions(resolveLink)), rememberRequest] },
-		output: { postReceive: [outputRecords, outputQrCodes] },
-	},
-};
+	request: { method: 'GET', url: '=/v1/links/{{ String($parameter.linkId).trim() }}' },
+	check: checkingQrOptions(resolveLink),
+	postReceive: [outputQrCodes],
+});
 
 export const getFields: INodeProperties[] = [
 	linkLocator(displayOptions),

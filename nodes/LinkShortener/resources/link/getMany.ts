@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiPathsOptions, returnAllOrLimit, showFor } from '../../shared/fields';
-import { paginate } from '../../shared/pager';
-import { checkingQrOptions, paginateWithQrCodes, qrCodeOptions } from '../../shared/qrOutput';
-import { validateBeforeSending } from '../../shared/rowGuard';
-import { isSet, RowValidator } from '../../shared/validation';
+import { apiPathsOptions, returnAllOrLimit, showFor } from '../../fields/commonFields';
+import { paginate } from '../../paging/pager';
+import { checkingQrOptions, paginateWithQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
+import { isSet, RowValidator } from '../../fields/validation';
+import { routedOperation } from '../../routing/routedOperation';
+import { linkPathExpression } from '../../http/endpoints';
 
 const displayOptions = showFor('link', ['getMany']);
 
@@ -33,20 +34,15 @@ async function checkFilters(this: IExecuteSingleFunctions, requestOptions: IHttp
 	return requestOptions;
 }
 
-export const getMany: INodePropertyOptions = {
+export const getMany: INodePropertyOptions = routedOperation({
 	name: 'Get Many',
 	value: 'getMany',
 	description: 'List and search links, newest first unless sorted otherwise',
 	action: 'Get many links',
-	routing: {
-		request: {
-			method: 'POST',
-			url: '={{ $parameter.options.apiPaths === "legacy" ? "/public/links/list" : "/v1/links/list" }}',
-		},
-		send: { paginate: true, preSend: validateBeforeSending(checkingQrOptions(checkFilters)) },
-		operations: { pagination: paginateWithQrCodes(paginate) },
-	},
-};
+	request: { method: 'POST', url: linkPathExpression('list') },
+	check: checkingQrOptions(checkFilters),
+	paginate: paginateWithQrCodes(paginate),
+});
 
 export const getManyFields: INodeProperties[] = [
 	...returnAllOrLimit('link'),

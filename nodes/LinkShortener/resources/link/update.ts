@@ -7,13 +7,13 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { runBatches } from '../../shared/batches';
-import { apiPathsOptions, showFor, updateLinkFields } from '../../shared/fields';
-import { FIELDS, updateLinkChanges } from '../../shared/linkBodies';
-import { linkLocator } from '../../shared/linkLocator';
-import { linkRefOf } from '../../shared/linkRefs';
-import { RowLinkRefs } from '../../shared/resolveRows';
-import { BULK_UPDATE } from '../bulk/updateMany';
+import { runBatches } from '../../batches/batchRunner';
+import { apiPathsOptions, showFor, updateLinkFields } from '../../fields/commonFields';
+import { FIELDS, updateLinkChanges } from '../../links/linkBodies';
+import { linkLocator } from '../../links/linkLocator';
+import { linkRefOf } from '../../links/linkRefs';
+import { RowLinkRefs } from '../../links/sheetSync';
+import { BULK_UPDATE } from '../../links/bulkUpdate';
 
 const displayOptions = showFor('link', ['update']);
 

@@ -1,0 +1,254 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+
+import { BulkProgress } from './progress';
+import { BatchSender, type Outcome } from './batchSender';
+import { requestSettingsOf, type RequestSettings } from '../http/requestSettings';
+import { RowResults, withoutFinalStop, type RowError } from './rowResults';
+import type { BatchOperation } from './operation';
+import type { PreparedRow } from './preparedRow';
+import { batchesOf, prepareRows } from './rows';
+import { RunMemory } from './retryMemory';
+import { apiError } from '../http/errors';
+
+type Failure =
+	| { kind: 'refused' | 'notDone'; error: RowError; stopsRun?: boolean; refusedRows?: readonly PreparedRow[] }
+	| { kind: 'inDoubt'; error: RowError; since: number };
+type LaterRows = () => PreparedRow[];
+
+/** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
+export async function runBatches(context: IExecuteFunctions, operation: BatchOperation): Promise<INodeExecutionData[][]> {
+	const rowCount = context.getInputData().length;
+	if (rowCount === 0) return [[]];
+	const results = new RowResults(rowCount);
+	const prepared = await prepareRows(context, rowCount, operation.buildElement, results);
+	const rows = operation.rowsToSend ? await operation.rowsToSend(prepared, results) : prepared;
+	const memory = RunMemory.of(context, operation.name);
+	const run = new BatchRun(context, operation, results, memory);
+	try {
+		const batches = batchesOf(await run.recallEarlierAttempts(rows), operation.batchSize);
+		run.progress.batchCount = batches.length;
+		for (const [position, batch] of batches.entries()) {
+			const carryOn = await run.settle(batch, position + 1, () => batches.slice(position + 1).flat());
+			if (!carryOn) break;
+		}
+	} finally {
+		if (results.allSucceeded()) memory?.forget();
+		else memory?.keep();
+	}
+	return [results.items()];
+}
+
+class BatchRun {
+	readonly progress: BulkProgress;
+
+	doneCount = 0;
+
+	private readonly continueOnFail: boolean;
+
+	private readonly settings: RequestSettings;
+
+	private readonly sender: BatchSender;
+
+	/** Ids of the links given to rows of this run, so that a look-up never gives one to a second row. */
+	private readonly claimed = new Set<string>();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly operation: BatchOperation,
+		private readonly results: RowResults,
+		private readonly memory: RunMemory | undefined,
+	) {
+		this.continueOnFail = context.continueOnFail();
+		this.settings = requestSettingsOf(context);
+		this.sender = new BatchSender(context, operation, this.settings);
+		this.progress = new BulkProgress(operation.verb);
+	}
+
+	/**
+	 * n8n's Retry On Fail runs the node again: rows an earlier attempt created are output as they
+	 * were, rows it left in doubt are looked up first; only the others are sent.
+	 */
+	async recallEarlierAttempts(rows: PreparedRow[]): Promise<PreparedRow[]> {
+		const { memory, operation } = this;
+		if (!memory) return rows;
+		const toSend: PreparedRow[] = [];
+		const doubtful: PreparedRow[] = [];
+		let since = Infinity;
+		for (const row of rows) {
+			const recall = memory.recall(row);
+			if (recall && 'link' in recall) this.succeed([row], [recall.link]);
+			else if (recall && operation.lookUp) {
+				doubtful.push(row);
+				since = Math.min(since, recall.inDoubtSince);
+			} else toSend.push(row);
+		}
+		if (doubtful.length === 0) return toSend;
+		const cause = new NodeOperationError(this.context.getNode(), 'An earlier attempt of this run got no usable answer');
+		const looked = await this.lookUp(doubtful, since, cause, 0, () => toSend);
+		if ('carryOn' in looked) return toSend;
+		return [...toSend, ...looked.notFound].sort((a, b) => a.index - b.index);
+	}
+
+	/** Sends one batch and settles each of its rows; false when the run must stop (later rows then have their error item). */
+	async settle(batch: PreparedRow[], number: number, later: LaterRows): Promise<boolean> {
+		const before = this.doneCount;
+		const carryOn = await this.settleRows(batch, number, later, true);
+		if (this.doneCount - before === batch.length) this.progress.done([], number);
+		return carryOn;
+	}
+
+	private async settleRows(rows: PreparedRow[], number: number, later: LaterRows, mayResend: boolean): Promise<boolean> {
+		const outcome = await this.sender.send(rows);
+		if (outcome.kind === 'answered') {
+			const doubtful = rows.filter((_, k) => !outcome.links[k]);
+			const done = rows.filter((_, k) => outcome.links[k]);
+			this.succeed(done, outcome.links.filter((link): link is IDataObject => link !== undefined));
+			if (doubtful.length === 0) return true;
+			return await this.resolveDoubt(doubtful, outcome.sentAt, outcome.doubt, number, later, mayResend);
+		}
+		if (outcome.kind === 'inDoubt') return await this.resolveDoubt(rows, outcome.sentAt, outcome.error, number, later, mayResend);
+		if (outcome.kind === 'refused') return await this.isolate(rows, outcome, number, later);
+		return this.fail(outcome, rows, number, later);
+	}
+
+	/**
+	 * D3 / D4: a request refused because of some element applied nothing. The refused rows are
+	 * found from the positions the answer names, else by sending halves, recursively: at most
+	 * 2·k·⌈log2 n⌉ more requests for k refused rows among n.
+	 */
+	private async isolate(
+		rows: PreparedRow[],
+		refusal: Extract<Outcome, { kind: 'refused' }>,
+		number: number,
+		later: LaterRows,
+	): Promise<boolean> {
+		const { named } = refusal;
+		if (rows.length === 1) return this.fail({ kind: 'refused', error: this.refusalOf(refusal, 0) }, rows, number, later);
+		if (!this.continueOnFail && this.operation.stopsAtRefusal) {
+			const refusedRows = named ? rows.filter((_, k) => named.has(k)) : [];
+			return this.fail({ kind: 'refused', error: refusal.error, refusedRows }, rows, number, later);
+		}
+		if (named) {
+			const rest = rows.filter((_, k) => !named.has(k));
+			for (const [k, row] of rows.entries()) {
+				if (!named.has(k)) continue;
+				const error = this.refusalOf(refusal, k);
+				if (!this.fail({ kind: 'refused', error }, [row], number, () => [...rest, ...later()])) return false;
+			}
+			return rest.length === 0 || (await this.settleRows(rest, number, later, true));
+		}
+		const middle = Math.ceil(rows.length / 2);
+		const [first, second] = [rows.slice(0, middle), rows.slice(middle)];
+		if (!(await this.settleRows(first, number, () => [...second, ...later()], true))) return false;
+		return await this.settleRows(second, number, later, true);
+	}
+
+	/** The refusal of the element at position k: the server's own reason for it when the answer gives one. */
+	private refusalOf(refusal: Extract<Outcome, { kind: 'refused' }>, k: number): RowError {
+		const reason = refusal.named?.get(k);
+		if (!reason) return refusal.error;
+		return apiError(this.context.getNode(), { statusCode: refusal.status, body: { message: reason } });
+	}
+
+	/**
+	 * Rows a request may or may not have applied (D7). Without a look-up (update: idempotent) they
+	 * are reported in doubt. With one, the rows found are done; the rest, once the look-up has
+	 * read everything since the send, were not applied: re-sent once, else reported not done.
+	 */
+	private async resolveDoubt(
+		rows: PreparedRow[],
+		since: number,
+		cause: RowError,
+		number: number,
+		later: LaterRows,
+		mayResend: boolean,
+	): Promise<boolean> {
+		if (!this.operation.lookUp) return this.fail({ kind: 'inDoubt', error: cause, since }, rows, number, later);
+		const looked = await this.lookUp(rows, since, cause, number, later);
+		if ('carryOn' in looked) return looked.carryOn;
+		const { notFound } = looked;
+		if (notFound.length === 0) return true;
+		if (mayResend) return await this.settleRows(notFound, number, later, false);
+		// Sent twice without a usable answer, and the complete look-up found neither: not created.
+		return this.fail({ kind: 'notDone', error: cause }, notFound, number, later);
+	}
+
+	/** The rows the look-up did not find; when it could not tell, the rows not found are failed in doubt here. */
+	private async lookUp(
+		rows: PreparedRow[],
+		since: number,
+		cause: RowError,
+		number: number,
+		later: LaterRows,
+	): Promise<{ notFound: PreparedRow[] } | { carryOn: boolean }> {
+		let notFound = rows;
+		let problem: string;
+		try {
+			const { found, complete } = await this.operation.lookUp!(this.context, rows, since, this.claimed, this.settings.timeout);
+			const done = rows.filter((row) => found.has(row.index));
+			this.succeed(done, done.map((row) => found.get(row.index)!));
+			notFound = rows.filter((row) => !found.has(row.index));
+			if (complete || notFound.length === 0) return { notFound };
+			problem = 'the look-up of the links created since then did not reach back to the send time';
+		} catch (error) {
+			problem = `the look-up of the links created since then failed too: ${withoutFinalStop((error as Error).message)}`;
+		}
+		const error = new NodeOperationError(this.context.getNode(), `${withoutFinalStop(cause.message)}, and ${problem}`);
+		return { carryOn: this.fail({ kind: 'inDoubt', error, since }, notFound, number, later) };
+	}
+
+	private succeed(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
+		rows.forEach((row, k) => {
+			this.results.succeed(row.index, links[k]);
+			this.claimed.add(String(links[k].id));
+		});
+		this.doneCount += rows.length;
+		this.progress.done(rows.map((row) => row.index));
+		this.memory?.done(rows, links);
+	}
+
+	private get notDone() {
+		const { verb } = this.operation;
+		return { outcome: verb === 'created' ? ('notCreated' as const) : ('notUpdated' as const), words: `Not ${verb}` };
+	}
+
+	/** Each row its error item (Continue On Fail), else the error that stops the run; false when later rows are not sent. */
+	private fail(failure: Failure, rows: readonly PreparedRow[], number: number, later: LaterRows): boolean {
+		if (failure.kind === 'inDoubt') this.memory?.inDoubt(rows, failure.since);
+		if (!this.continueOnFail) throw this.stoppedError(failure, rows, number, later);
+		const { results, operation, notDone } = this;
+		const reason = withoutFinalStop(failure.error.message);
+		if (failure.kind === 'inDoubt') {
+			const message = `In doubt: ${reason}. ${operation.inDoubtNote}`;
+			results.failRows(rows, 'inDoubt', message, { batch: number, description: operation.inDoubtAdvice, cause: failure.error });
+		} else {
+			results.failRows(rows, notDone.outcome, `${notDone.words}: ${reason}`, { batch: number, cause: failure.error });
+		}
+		if (failure.kind === 'notDone' && failure.stopsRun) {
+			results.failRows(later(), notDone.outcome, `Not sent: the run stopped at batch ${number}: ${reason}`);
+			return false;
+		}
+		return true;
+	}
+
+	private stoppedError(failure: Failure, rows: readonly PreparedRow[], number: number, later: LaterRows) {
+		const { operation, progress } = this;
+		const indices = rows.map((row) => row.index);
+		const laterIndices = later().map((row) => row.index);
+		const which = rows.length === 1 ? `input item ${indices[0]}` : progress.batchName(number, indices);
+		const what = failure.kind === 'inDoubt' ? 'got no usable answer' : operation.refusedWording;
+		const headline = `${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}`;
+		const node = this.context.getNode();
+		if (failure.kind === 'inDoubt') {
+			const advice = operation.inDoubtAdvice;
+			return progress.stoppedError(node, { headline, inDoubtRows: indices, notDoneRows: laterIndices, advice, cause: failure.error });
+		}
+		return progress.stoppedError(node, {
+			headline,
+			refusedRows: failure.refusedRows?.map((row) => row.index),
+			notDoneRows: [...indices, ...laterIndices],
+			advice: operation.notDoneAdvice,
+			cause: failure.error,
+		});
+	}
+}

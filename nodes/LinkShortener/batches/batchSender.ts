@@ -1,0 +1,171 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IN8nHttpFullResponse,
+} from 'n8n-workflow';
+
+import type { BatchOperation } from './operation';
+import { LONGEST_WAIT_MS, retryDelayMs, RateLimitPacer } from '../http/rateLimit';
+import type { RequestSettings } from '../http/requestSettings';
+import type { RowError } from './rowResults';
+import type { PreparedRow } from './preparedRow';
+import { apiError } from '../http/errors';
+import { apiResponse, type ApiRequest } from '../http/request';
+import { isObject } from '../fields/jsonValues';
+
+export type Outcome = (
+	| {
+			kind: 'answered';
+			/** Each row's link, in row order; undefined where the answer holds none (the row is in doubt). */
+			links: Array<IDataObject | undefined>;
+			/** Why a row without a link is in doubt. */
+			doubt: RowError;
+	  }
+	/** One of the operation's refusedStatuses: nothing applied; `named` maps refused element positions to the server's reason. */
+	| { kind: 'refused'; error: RowError; status: number; named?: Map<number, string> }
+	/** Nothing applied, for a reason that is not about one element (401, other 4xx, never sent). */
+	| { kind: 'notDone'; error: RowError; stopsRun: boolean }
+	/** No usable answer (5xx, lost response, timeout, a 2xx that is not the answer): the rows may or may not be done. */
+	| { kind: 'inDoubt'; error: RowError }
+) & { sentAt: number };
+
+/** Codes of a request that never reached the server, so it cannot have changed anything. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** Sends the requests of one bulk run: pacing (D7, n8n's Batching setting), 429 re-sends, and what each answer means. */
+export class BatchSender {
+	private readonly pacer: RateLimitPacer;
+
+	private rowsSinceBreak = 0;
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly operation: BatchOperation,
+		private readonly settings: RequestSettings,
+	) {
+		this.pacer = new RateLimitPacer(context);
+	}
+
+	/**
+	 * Sends rows as one request. Only a 429 is re-sent (it changed nothing), after the wait the
+	 * server asks for, at most maxRetries times; anything that may have applied the request is not.
+	 */
+	async send(rows: readonly PreparedRow[]): Promise<Outcome> {
+		const { context, operation, pacer } = this;
+		const node = context.getNode();
+		const request: ApiRequest = { ...operation.request(rows.map((row) => row.element)), timeout: this.settings.timeout };
+		for (let retry = 0; ; retry++) {
+			await this.takeBreak(rows.length);
+			if (operation.rateLimit) await pacer.waitForWindow();
+			const sentAt = Date.now();
+			const answer = await this.request(request);
+			if ('error' in answer) {
+				const { error, neverConnected } = answer;
+				return neverConnected ? { kind: 'notDone', error, stopsRun: true, sentAt } : { kind: 'inDoubt', error, sentAt };
+			}
+			const { statusCode, body } = answer;
+			if (statusCode === 429 && operation.rateLimit) {
+				const wait = retryDelayMs(answer, retry);
+				if (wait > LONGEST_WAIT_MS) return { kind: 'notDone', error: tooLongWait(context, answer, wait), stopsRun: true, sentAt };
+				if (retry < operation.rateLimit.maxRetries) {
+					pacer.holdFor(wait);
+					continue;
+				}
+				return { kind: 'notDone', error: rateLimitError(context, answer, retry), stopsRun: true, sentAt };
+			}
+			if (operation.rateLimit) pacer.observe(answer);
+			if (statusCode >= 500) return { kind: 'inDoubt', error: apiError(node, answer), sentAt };
+			if (statusCode >= 400) {
+				const error = apiError(node, answer);
+				// A refusal by the API comes as its JSON error body; an HTML "not found" page means a wrong URL, for every row.
+				if (operation.refusedStatuses.has(statusCode) && isObject(body)) {
+					return { kind: 'refused', error, status: statusCode, named: namedElements(body, rows.length), sentAt };
+				}
+				return { kind: 'notDone', error, stopsRun: operation.stopStatuses.has(statusCode) || !isObject(body), sentAt };
+			}
+			const matched = operation.match(body, rows);
+			if ('unusable' in matched) {
+				const error = new NodeOperationError(node, `The server answered ${statusCode} with ${matched.unusable}`);
+				return { kind: 'inDoubt', error, sentAt };
+			}
+			const doubt = new NodeOperationError(node, `The server answered ${statusCode} without a usable link for this row`);
+			return { kind: 'answered', links: matched.links, doubt, sentAt };
+		}
+	}
+
+	/** n8n's Request Options > Batching: a pause of Batch Interval after every Items per Batch rows sent. */
+	private async takeBreak(rows: number): Promise<void> {
+		const { batching } = this.settings;
+		if (!batching) return;
+		if (this.rowsSinceBreak >= batching.rows) {
+			await sleep(batching.intervalMs, this.context.getExecutionCancelSignal?.());
+			this.rowsSinceBreak = 0;
+		}
+		this.rowsSinceBreak += rows;
+	}
+
+	/** One request; never throws, so the caller can say which rows it concerned. */
+	private async request(request: ApiRequest): Promise<IN8nHttpFullResponse | { error: RowError; neverConnected: boolean }> {
+		const { context } = this;
+		try {
+			return await apiResponse.call(context, request);
+		} catch (error) {
+			const rowError =
+				error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeApiError(context.getNode(), { message: String(error?.message ?? error) });
+			return { error: rowError, neverConnected: NEVER_CONNECTED.has(errorCodeOf(error)) };
+		}
+	}
+}
+
+function errorCodeOf(error: unknown): string {
+	for (let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; cause && depth < 5; depth++) {
+		if (typeof cause.code === 'string' && NEVER_CONNECTED.has(cause.code)) return cause.code;
+		cause = cause.cause as typeof cause;
+	}
+	return '';
+}
+
+/**
+ * The refused elements a 422 names (D3), by their position in the request: `details.index`,
+ * `details.indexes`, or `details.errors[].index`, with each one's own message when given.
+ * Positions that do not fit the request are not trusted: the caller then halves instead.
+ */
+function namedElements(body: IDataObject, sent: number): Map<number, string> | undefined {
+	const details = isObject(body.details) ? body.details : {};
+	const message = typeof body.message === 'string' ? body.message : '';
+	const named = new Map<number, string>();
+	if (Array.isArray(details.errors)) {
+		for (const entry of details.errors) {
+			if (isObject(entry) && entry.index !== undefined) {
+				named.set(entry.index as number, typeof entry.message === 'string' ? entry.message : message);
+			}
+		}
+	}
+	const indexes = Array.isArray(details.indexes) ? details.indexes : details.index !== undefined ? [details.index] : [];
+	for (const index of indexes) if (!named.has(index as number)) named.set(index as number, message);
+	if (named.size === 0) return undefined;
+	const fits = [...named.keys()].every((index) => Number.isInteger(index) && index >= 0 && index < sent);
+	return fits ? named : undefined;
+}
+
+function tooLongWait(context: IExecuteFunctions, response: IN8nHttpFullResponse, waitMs: number): NodeOperationError {
+	const seconds = Math.ceil(waitMs / 1000);
+	return new NodeOperationError(
+		context.getNode(),
+		`${response.statusCode} The server asked to wait ${seconds} s before sending again (Retry-After); the node waits at most ${LONGEST_WAIT_MS / 1000} s`,
+		{ description: 'Nothing of this request was created. Run the items that were not created again later.' },
+	);
+}
+
+function rateLimitError(context: IExecuteFunctions, response: IN8nHttpFullResponse, retries: number): NodeOperationError {
+	const node = context.getNode();
+	const refusal = `${apiError(node, response).message} (still refused after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
+	return new NodeOperationError(node, refusal, {
+		description: 'The account\'s rate limit was exceeded. Try again later, or raise "Max Retries".',
+	});
+}

@@ -1,0 +1,47 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiRequest } from '../http/request';
+import type { Matched } from './bulkAnswers';
+import type { ElementBuilder, PreparedRow } from './preparedRow';
+import type { Verb } from './progress';
+import type { LookUp } from './reconcile';
+import type { RowResults } from './rowResults';
+
+/**
+ * What one bulk operation passes to the batch runner. Bulk create, bulk update and Link >
+ * Update differ only by these; splitting, pacing, sending, matching, isolating refused rows,
+ * resolving doubt and the one item per row are the runner's.
+ */
+export interface BatchOperation {
+	name: 'create' | 'update';
+	/** How a stopped run names itself, "Bulk create" unless given. */
+	runName?: string;
+	verb: Verb;
+	/** How each input row becomes one element of the request body. */
+	buildElement: ElementBuilder;
+	batchSize: number;
+	request(elements: IDataObject[]): ApiRequest;
+	/** Pairs a 2xx answer's links with the rows sent (by position, by id). */
+	match(body: unknown, rows: readonly PreparedRow[]): Matched;
+	/**
+	 * Runs once every row is checked, before the first request: settles the rows that need no
+	 * request (their item set in results) and returns the rows to send (D11, D14).
+	 */
+	rowsToSend?(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]>;
+	/** Statuses that refuse a whole request because of some element: the runner isolates the refused rows (D3, D4). */
+	refusedStatuses: ReadonlySet<number>;
+	/** Without Continue On Fail, a refusal stops the run at once, naming the refused rows, instead of isolating them. */
+	stopsAtRefusal: boolean;
+	/** Statuses that would refuse every later batch too: the run stops there. */
+	stopStatuses: ReadonlySet<number>;
+	/** Set when a 429 changed nothing and the batch may be re-sent, paced by the rate-limit headers (D7). */
+	rateLimit?: { maxRetries: number };
+	/** Set when a request that may have applied must not be re-sent blindly: the rows it applied are looked up (D7). */
+	lookUp?: LookUp;
+	/** How the error of a refused request reads: "was not created", "was refused". */
+	refusedWording: string;
+	/** What an in-doubt row's error adds after the reason. */
+	inDoubtNote: string;
+	inDoubtAdvice: string;
+	notDoneAdvice: string;
+}

@@ -1,0 +1,83 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { PreparedRow } from './preparedRow';
+
+/** What a failed attempt of a bulk run learnt about one row. */
+export type Recall = { link: IDataObject } | { inDoubtSince: number };
+
+interface Remembered {
+	/** The row's request element, so that a row that changed since is not taken for the same one. */
+	element: string;
+	recall: Recall;
+}
+
+interface Entry {
+	rows: Map<number, Remembered>;
+	touchedAt: number;
+}
+
+/** A few failed runs, for an hour, at most this many rows in all: n8n retries right away, in the same process. */
+const MAX_RUNS = 20;
+const MAX_AGE_MS = 60 * 60 * 1000;
+const MAX_ROWS = 200_000;
+
+const entries = new Map<string, Entry>();
+
+/**
+ * What the failed attempts of this node run created or left in doubt. n8n's "Retry On Fail"
+ * runs the node again in the same process, same execution, same run index: the retry then
+ * outputs what an earlier attempt created instead of creating it again (D7), and looks up what
+ * an earlier attempt left in doubt before sending it.
+ */
+export class RunMemory {
+	private readonly entry: Entry;
+
+	private constructor(private readonly key: string) {
+		const now = Date.now();
+		for (const [key, entry] of entries) if (now - entry.touchedAt > MAX_AGE_MS) entries.delete(key);
+		this.entry = entries.get(key) ?? { rows: new Map(), touchedAt: now };
+		this.entry.touchedAt = now;
+	}
+
+	/** The memory of this node's run in this execution; undefined when n8n gives no execution id. */
+	static of(context: IExecuteFunctions, operation: string): RunMemory | undefined {
+		const executionId = context.getExecutionId?.();
+		if (!executionId) return undefined;
+		const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
+		return new RunMemory(JSON.stringify([executionId, context.getNode().name, runIndex, operation]));
+	}
+
+	recall(row: PreparedRow): Recall | undefined {
+		const remembered = this.entry.rows.get(row.index);
+		return remembered && remembered.element === JSON.stringify(row.element) ? remembered.recall : undefined;
+	}
+
+	done(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
+		rows.forEach((row, k) => this.remember(row, { link: links[k] }));
+	}
+
+	inDoubt(rows: readonly PreparedRow[], since: number): void {
+		for (const row of rows) this.remember(row, { inDoubtSince: since });
+	}
+
+	/** After a run in which every row ended done, there is nothing left for a retry. */
+	forget(): void {
+		entries.delete(this.key);
+	}
+
+	/** Kept only once the run is over and something failed: what a retry needs. */
+	keep(): void {
+		entries.delete(this.key);
+		entries.set(this.key, this.entry);
+		let rows = [...entries.values()].reduce((sum, entry) => sum + entry.rows.size, 0);
+		for (const [key, entry] of entries) {
+			if (entries.size <= MAX_RUNS && rows <= MAX_ROWS) break;
+			entries.delete(key);
+			rows -= entry.rows.size;
+		}
+	}
+
+	private remember(row: PreparedRow, recall: Recall): void {
+		this.entry.rows.set(row.index, { element: JSON.stringify(row.element), recall });
+	}
+}

@@ -1,0 +1,64 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import type { RowResults } from './rowResults';
+import { asNodeError } from '../http/errors';
+import { RowValidator } from '../fields/validation';
+import type { ElementBuilder, PreparedRow } from './preparedRow';
+
+/**
+ * Reads and checks every input row before anything is sent. Without "Continue On Fail" the
+ * first bad row stops the run (nothing sent yet); with it, each bad row becomes its error item
+ * and the others go on.
+ */
+export async function prepareRows(
+	context: IExecuteFunctions,
+	rowCount: number,
+	buildElement: ElementBuilder,
+	results: RowResults,
+): Promise<PreparedRow[]> {
+	const node = context.getNode();
+	const continueOnFail = context.continueOnFail();
+	const prepared: PreparedRow[] = [];
+	for (let row = 0; row < rowCount; row++) {
+		try {
+			prepared.push({ index: row, element: await buildElement(row, new RowValidator(node, row)) });
+		} catch (error) {
+			// An InvalidInputError, or an expression that could not be evaluated for this row.
+			const rowError = asNodeError(node, error, row);
+			if (!continueOnFail) throw rowError;
+			const { message, description } = rowError;
+			results.fail(row, message, description ? { outcome: 'invalid', description } : { outcome: 'invalid' });
+		}
+	}
+	return prepared;
+}
+
+/** Consecutive slices of at most `size` rows. */
+export function batchesOf<T>(rows: readonly T[], size: number): T[][] {
+	const batches: T[][] = [];
+	for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+	return batches;
+}
+
+/** A whole-number option of a bulk run (read once, from item 0), refused before anything is sent. */
+export function wholeNumberOption(
+	context: IExecuteFunctions,
+	value: unknown,
+	fallback: number,
+	label: string,
+	minimum: number,
+): number {
+	if (value === undefined || value === null || value === '') return fallback;
+	const number = Number(value);
+	if (!Number.isInteger(number) || number < minimum) {
+		throw new NodeOperationError(context.getNode(), `${label} must be a whole number of at least ${minimum}`, {
+			description: `"${label}" is ${String(value)}. Nothing was sent.`,
+		});
+	}
+	return number;
+}
+
+/** The "options" collection of a bulk run; options apply to the whole run, not to each row. */
+export function runOptions(context: IExecuteFunctions): IDataObject {
+	return context.getNodeParameter('options', 0, {}) as IDataObject;
+}

@@ -1,0 +1,135 @@
+import { NodeOperationError, type INode } from 'n8n-workflow';
+
+import { isObject } from './jsonValues';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Names a field in error messages the way the user sees it in the editor. */
+export interface FieldName {
+	label: string;
+	parameter: string;
+}
+
+/** A value that cannot be right, found before any request is sent. */
+class InvalidInputError extends NodeOperationError {
+	constructor(node: INode, field: FieldName, itemIndex: number, problem: string) {
+		super(node, `Invalid ${field.label} in item ${itemIndex}: ${problem}`, {
+			itemIndex,
+			description: `Check the "${field.label}" field (${field.parameter}) of input item ${itemIndex} (counting from 0).`,
+		});
+	}
+}
+
+export class RowValidator {
+	constructor(
+		private readonly node: INode,
+		private readonly itemIndex: number,
+	) {}
+
+	fail(field: FieldName, problem: string): never {
+		throw new InvalidInputError(this.node, field, this.itemIndex, problem);
+	}
+
+	httpUrl(value: unknown, field: FieldName): string {
+		const text = typeof value === 'string' ? value.trim() : '';
+		if (!text) this.fail(field, 'a URL is required');
+		let url: URL;
+		try {
+			url = new URL(text);
+		} catch {
+			this.fail(field, `"${text}" is not an absolute URL`);
+		}
+		if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+			this.fail(field, `"${text}" must start with http:// or https://`);
+		}
+		// WHATWG URL reads "http:example.com" as http://example.com/; the server does not.
+		if (!/^https?:\/\/[^/\\?#\s]/i.test(text) || !url.hostname) {
+			this.fail(field, `"${text}" is not an absolute URL: write it as http://host/… or https://host/…`);
+		}
+		return text;
+	}
+
+	/** A text field (title, path): text or a number; an object or a list is refused, not sent as "[object Object]". */
+	text(value: unknown, field: FieldName): string {
+		if (typeof value === 'string') return value;
+		if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+		return this.fail(field, `it must be text, not ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value}`);
+	}
+
+	uuid(value: unknown, field: FieldName): string {
+		const text = typeof value === 'string' ? value.trim() : '';
+		if (!UUID_PATTERN.test(text)) this.fail(field, `"${String(value ?? '')}" is not a UUID`);
+		return text;
+	}
+
+	uuidList(value: unknown, field: FieldName): string[] {
+		return listOf(value).map((id) => this.uuid(id, field));
+	}
+
+	/** Any date n8n accepts, as an ISO 8601 timestamp. */
+	timestamp(value: unknown, field: FieldName): string {
+		return this.date(value, field).toISOString();
+	}
+
+	/** Any date n8n accepts, as YYYY-MM-DD. */
+	day(value: unknown, field: FieldName): string {
+		return this.date(value, field).toISOString().slice(0, 10);
+	}
+
+	tags(value: unknown, field: FieldName): Array<{ name: string }> {
+		const names = listOf(value).map((tag) => {
+			if (typeof tag === 'string') return tag.trim();
+			if (isObject(tag) && typeof tag.name === 'string') return tag.name.trim();
+			return this.fail(field, 'use a comma-separated text or a list of tag names');
+		});
+		const named = names.filter((name) => name !== '');
+		if (named.length === 0) {
+			this.fail(field, `"${String(value)}" holds no tag name; leave the field empty to keep the link's tags`);
+		}
+		return named.map((name) => ({ name }));
+	}
+
+	/**
+	 * D8: an ISO 8601 date or date-time, or an n8n/JS date value (Date, Luxon DateTime). Anything
+	 * else is refused, not guessed: JS reads "Product 5" as May 2001 and "2024-02-30" as March 1st.
+	 */
+	private date(value: unknown, field: FieldName): Date {
+		const parsed = parseDate(value);
+		if (!parsed) this.fail(field, `"${String(value)}" is not a date`);
+		return parsed;
+	}
+}
+
+export function isUuid(text: string): boolean {
+	return UUID_PATTERN.test(text);
+}
+
+/** Values the user left empty are not sent. */
+export function isSet(value: unknown): boolean {
+	if (value === undefined || value === null || value === '') return false;
+	if (Array.isArray(value)) return value.length > 0;
+	return true;
+}
+
+function listOf(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean);
+	if (value === undefined || value === null) return [];
+	return [value];
+}
+
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+function parseDate(value: unknown): Date | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+	if (isObject(value) && typeof value.toISO === 'function') return parseDate(String(value.toISO()));
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	const parts = ISO_8601.exec(text);
+	if (!parts) return undefined;
+	const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return undefined;
+	const parsed = new Date(text);
+	return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}

@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { findLinksByLongUrl } from './linkIndex';
+import type { RowResults } from '../batches/rowResults';
+import type { PreparedRow } from '../batches/preparedRow';
+
+/**
+ * Bulk > Create Many with "If Link Exists: Return Existing" (D11). Before the first request,
+ * the rows whose long URL the account already has are settled with that link; of rows that
+ * repeat a long URL within the input, only the first is sent and the others get its link.
+ */
+export class CreateOnce {
+	private readonly existingRows = new Set<number>();
+
+	/** Row → the earlier row of this input with the same long URL. */
+	private readonly followers = new Map<number, number>();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly listUrl: string,
+	) {}
+
+	/** Rows output with a link that was not created for them: it existed, or an earlier row had the same long URL. */
+	get notCreatedCount(): number {
+		return this.existingRows.size + this.followers.size;
+	}
+
+	/** Settles the rows that exist and returns the rows to send. */
+	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
+		const urls = new Set(rows.map((row) => String(row.element.longUrl)));
+		const existing = await findLinksByLongUrl(this.context, this.listUrl, urls);
+		const leaders = new Map<string, number>();
+		const toSend: PreparedRow[] = [];
+		for (const row of rows) {
+			const url = String(row.element.longUrl);
+			const link = existing.get(url);
+			const leader = leaders.get(url);
+			if (link) {
+				results.succeed(row.index, { ...link, linkCreated: false });
+				this.existingRows.add(row.index);
+			} else if (leader !== undefined) {
+				this.followers.set(row.index, leader);
+			} else {
+				leaders.set(url, row.index);
+				toSend.push(row);
+			}
+		}
+		return toSend;
+	}
+
+	/** The run's items with `linkCreated` on each link, and one item for each repeated row, in input order. */
+	outputOf(items: INodeExecutionData[]): INodeExecutionData[] {
+		const byRow = new Map<number, INodeExecutionData>();
+		for (const item of items) byRow.set(rowOf(item), item);
+		for (const [row, leader] of this.followers) {
+			const leaderItem = byRow.get(leader);
+			if (!leaderItem) continue;
+			byRow.set(
+				row,
+				isErrorItem(leaderItem)
+					? {
+							json: {
+								error: `Not created: input item ${leader} has the same long URL and was not created`,
+								details: { inputItem: row, outcome: 'notCreated', sameLongUrlAs: leader },
+							},
+							pairedItem: { item: row },
+						}
+					: { json: { ...leaderItem.json, linkCreated: false }, pairedItem: { item: row } },
+			);
+		}
+		return [...byRow.entries()]
+			.sort(([a], [b]) => a - b)
+			.map(([row, item]) =>
+				isErrorItem(item) || this.existingRows.has(row) || this.followers.has(row)
+					? item
+					: { ...item, json: { ...item.json, linkCreated: true } },
+			);
+	}
+}
+
+function rowOf(item: INodeExecutionData): number {
+	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+	return typeof paired === 'number' ? paired : (paired?.item ?? 0);
+}
+
+/** The runner's error items carry `error` as text beside `details`; a link record has no `error`. */
+function isErrorItem(item: INodeExecutionData): boolean {
+	return typeof (item.json as IDataObject).error === 'string' || item.error !== undefined;
+}

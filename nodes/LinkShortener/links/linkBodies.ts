@@ -1,0 +1,99 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { UtmValues } from '../fields/utmFields';
+import { utmFromFields, withUtm } from './utm';
+import { isSet, type FieldName, type RowValidator } from '../fields/validation';
+
+export const FIELDS = {
+	id: { label: 'Link ID', parameter: 'linkId' },
+	longUrl: { label: 'Long URL', parameter: 'longUrl' },
+	title: { label: 'Title', parameter: 'title' },
+	domain: { label: 'Domain', parameter: 'domain' },
+	path: { label: 'Custom Path', parameter: 'path' },
+	expiredAt: { label: 'Expires At', parameter: 'expiredAt' },
+	tags: { label: 'Tags', parameter: 'tags' },
+	extraFields: { label: 'Extra Body Fields (JSON)', parameter: 'extraFields' },
+} satisfies Record<string, FieldName>;
+
+/** The fields a link is created from, whether they come from parameters or from an input item. */
+export interface LinkFields extends UtmValues {
+	longUrl?: unknown;
+	title?: unknown;
+	domain?: unknown;
+	path?: unknown;
+	expiredAt?: unknown;
+	tags?: unknown;
+	extraFields?: unknown;
+}
+
+export type LinkUpdateFields = Pick<LinkFields, 'longUrl' | 'title' | 'expiredAt' | 'tags' | keyof UtmValues>;
+
+/** The long URL, checked, with the UTM fields added to its query (D12): the one place this happens. */
+function taggedLongUrl(fields: LinkFields, check: RowValidator, onUtmReplaced?: UtmReport): string {
+	const longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
+	const tagged = withUtm(longUrl, utmFromFields(fields as IDataObject), check);
+	if (tagged.replaced.length) onUtmReplaced?.(tagged.replaced);
+	return tagged.url;
+}
+
+/** Told the utm_* keys of the long URL that the UTM fields replaced, for a hint. */
+export type UtmReport = (replacedKeys: string[]) => void;
+
+/** The body of POST /v1/links/ and one element of a bulk create: only the fields that are set. */
+export function createLinkBody(fields: LinkFields, check: RowValidator, onUtmReplaced?: UtmReport): IDataObject {
+	const body: IDataObject = { ...extraFieldsOf(fields.extraFields, check) };
+	body.longUrl = taggedLongUrl(fields, check, onUtmReplaced);
+	if (isSet(fields.title)) body.title = check.text(fields.title, FIELDS.title);
+	if (isSet(fields.domain)) body.domain = check.uuid(fields.domain, FIELDS.domain);
+	if (isSet(fields.path)) body.path = check.text(fields.path, FIELDS.path).trim();
+	if (isSet(fields.expiredAt)) body.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
+	if (isSet(fields.tags)) body.tags = check.tags(fields.tags, FIELDS.tags);
+	return body;
+}
+
+/** Where an update's ID and changes come from, for error messages. */
+export interface UpdateFieldNames {
+	id: FieldName;
+	changes: FieldName;
+}
+
+export const UPDATE_PARAMETERS: UpdateFieldNames = {
+	id: FIELDS.id,
+	changes: { label: 'Update Fields', parameter: 'updateFields' },
+};
+
+/** The changes of one bulk-update element, without its id (a bulk row may name its link otherwise, D14). */
+export function updateLinkChanges(
+	fields: LinkUpdateFields,
+	check: RowValidator,
+	names: UpdateFieldNames = UPDATE_PARAMETERS,
+	onUtmReplaced?: UtmReport,
+): IDataObject {
+	const changes: IDataObject = {};
+	if (isSet(fields.longUrl)) changes.longUrl = taggedLongUrl(fields, check, onUtmReplaced);
+	if (isSet(fields.title)) changes.title = check.text(fields.title, FIELDS.title);
+	if (isSet(fields.expiredAt)) {
+		changes.expiredAt = check.timestamp(fields.expiredAt, FIELDS.expiredAt);
+	}
+	if (isSet(fields.tags)) changes.tags = check.tags(fields.tags, FIELDS.tags);
+	if (Object.keys(changes).length === 0) {
+		check.fail(names.changes, 'there is nothing to change: set at least one of longUrl, title, expiredAt, tags');
+	}
+	return changes;
+}
+
+function extraFieldsOf(value: unknown, check: RowValidator): IDataObject {
+	if (!isSet(value)) return {};
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch {
+			check.fail(FIELDS.extraFields, 'it is not valid JSON');
+		}
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		check.fail(FIELDS.extraFields, 'it must be a JSON object such as { "field": "value" }');
+	}
+	return parsed as IDataObject;
+}

@@ -1,0 +1,114 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { readLinkIndex } from './linkIndex';
+import type { ApiContext } from '../http/request';
+import { isUuid, type FieldName, type RowValidator } from '../fields/validation';
+
+/** How a row names its link (D14): its id, its short URL (host and path), or a bare path. */
+export type LinkRef =
+	| { kind: 'id'; id: string }
+	| { kind: 'shortUrl'; text: string; key: string; search: string }
+	| { kind: 'path'; text: string; key: string; search: string };
+
+/** What a short URL or path resolved to: the link's id, or why it names no single link. */
+export type Resolution = { id: string } | { problem: string };
+
+/** Reads a link id, a short URL or a bare path; refuses anything else, naming the field and row. */
+export function linkRefOf(value: unknown, check: RowValidator, field: FieldName): LinkRef {
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+	if (!text) check.fail(field, 'a link ID, short URL or path is required');
+	if (isUuid(text)) return { kind: 'id', id: text };
+	if (/^https?:\/\//i.test(text)) {
+		let url: URL;
+		try {
+			url = new URL(text);
+		} catch {
+			check.fail(field, `"${text}" is not a valid short URL`);
+		}
+		const path = pathOf(url.pathname);
+		if (!url.hostname || !path) check.fail(field, `"${text}" is not a short URL: it has no path after the host`);
+		return { kind: 'shortUrl', text, key: shortUrlKey(url.hostname, path), search: path };
+	}
+	const path = pathOf(text);
+	if (!path || /\s/.test(path)) check.fail(field, `"${text}" is neither a link ID, a short URL nor a path`);
+	return { kind: 'path', text, key: pathKey(path), search: path };
+}
+
+/**
+ * D14: resolves every short URL and path of the rows through one link index (the cheaper of
+ * one search per distinct value and one full listing). A short URL matches host (without
+ * case) and path; a bare path must be used on one domain only.
+ */
+export async function resolveLinkRefs(
+	context: ApiContext,
+	listUrl: string,
+	refs: Iterable<LinkRef>,
+): Promise<Map<string, Resolution>> {
+	const searches = new Map<string, string>();
+	for (const ref of refs) if (ref.kind !== 'id') searches.set(ref.key, ref.search);
+	const { matches } = await readLinkIndex(context, listUrl, { searches, keysOf: keysOfLink });
+	const resolved = new Map<string, Resolution>();
+	for (const key of searches.keys()) {
+		const links = uniqueById(matches.get(key) ?? []);
+		const what = describeKey(key);
+		if (links.length === 0) resolved.set(key, { problem: `no link has the ${what}` });
+		else if (links.length === 1) resolved.set(key, { id: String(links[0].id) });
+		else if (key.startsWith('path:')) {
+			const hosts = links.map((link) => hostOf(link.shortUrl)).filter(Boolean).join(', ');
+			resolved.set(key, { problem: `the ${what} is used on several domains (${hosts}); give the short URL` });
+		} else resolved.set(key, { problem: `several links have the ${what}` });
+	}
+	return resolved;
+}
+
+/** The keys a listed link answers to: its short URL (host and path) and its bare path. */
+function keysOfLink(link: IDataObject): string[] {
+	const keys: string[] = [];
+	if (typeof link.path === 'string' && link.path) keys.push(pathKey(pathOf(link.path)));
+	if (typeof link.shortUrl === 'string') {
+		try {
+			const url = new URL(link.shortUrl);
+			keys.push(shortUrlKey(url.hostname, pathOf(url.pathname)));
+			if (!link.path) keys.push(pathKey(pathOf(url.pathname)));
+		} catch {
+			// A link without a readable short URL can still be found by its path.
+		}
+	}
+	return keys;
+}
+
+/** A path without its leading and trailing slashes, percent-decoded where it can be. */
+function pathOf(path: string): string {
+	const trimmed = path.trim().replace(/^\/+|\/+$/g, '');
+	try {
+		return decodeURIComponent(trimmed);
+	} catch {
+		return trimmed;
+	}
+}
+
+function shortUrlKey(host: string, path: string): string {
+	return `url:${host.toLowerCase()}/${path}`;
+}
+
+function pathKey(path: string): string {
+	return `path:${path}`;
+}
+
+function describeKey(key: string): string {
+	return key.startsWith('url:') ? `short URL ${key.slice(4)}` : `path "${key.slice(5)}"`;
+}
+
+function hostOf(shortUrl: unknown): string {
+	try {
+		return new URL(String(shortUrl)).hostname;
+	} catch {
+		return '';
+	}
+}
+
+function uniqueById(links: IDataObject[]): IDataObject[] {
+	const seen = new Map<string, IDataObject>();
+	for (const link of links) seen.set(String(link.id), link);
+	return [...seen.values()];
+}

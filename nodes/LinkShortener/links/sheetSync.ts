@@ -1,0 +1,50 @@
+import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
+
+import { resolveLinkRefs, type LinkRef } from './linkRefs';
+import type { RowResults } from '../batches/rowResults';
+import type { PreparedRow } from '../batches/preparedRow';
+import { LINK_PATHS } from '../http/endpoints';
+
+/**
+ * Bulk > Update Many by short URL or path (D14). The element builder records each row's link
+ * reference; before the first PATCH, every short URL and path is resolved through the link
+ * index and written into its element's `id`. A value that names no link, or a path used on
+ * several domains, is a refused row: its error item with Continue On Fail, else the run stops
+ * before anything is sent.
+ */
+export class RowLinkRefs {
+	private readonly refs = new Map<number, LinkRef>();
+
+	constructor(private readonly context: IExecuteFunctions) {}
+
+	/** The id to put in the row's element now: the link id, or a stand-in until resolution. */
+	remember(row: number, ref: LinkRef): string {
+		this.refs.set(row, ref);
+		return ref.kind === 'id' ? ref.id : '';
+	}
+
+	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
+		const wanted = rows.map((row) => this.refs.get(row.index)).filter((ref): ref is LinkRef => ref !== undefined);
+		if (wanted.every((ref) => ref.kind === 'id')) return rows;
+		const resolved = await resolveLinkRefs(this.context, LINK_PATHS.v1.list, wanted);
+		const continueOnFail = this.context.continueOnFail();
+		const toSend: PreparedRow[] = [];
+		for (const row of rows) {
+			const ref = this.refs.get(row.index);
+			const resolution = ref && ref.kind !== 'id' ? resolved.get(ref.key) : undefined;
+			if (!ref || ref.kind === 'id' || !resolution) {
+				toSend.push(row);
+			} else if ('id' in resolution) {
+				toSend.push({ ...row, element: { ...row.element, id: resolution.id } });
+			} else {
+				const message = `Not updated: input item ${row.index} names no single link: ${resolution.problem}`;
+				const description = `Link ID is "${ref.text}". Give the link's ID or its full short URL. Nothing was sent.`;
+				if (!continueOnFail) {
+					throw new NodeOperationError(this.context.getNode(), message, { itemIndex: row.index, description });
+				}
+				results.fail(row.index, message, { outcome: 'notUpdated', description, linkId: ref.text });
+			}
+		}
+		return toSend;
+	}
+}

@@ -1,0 +1,158 @@
+import {
+	NodeOperationError,
+	type IBinaryData,
+	type IDataObject,
+	type DeclarativeRestApiSettings,
+	type IExecutePaginationFunctions,
+	type IExecuteSingleFunctions,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { encodeQr } from './encodeQr';
+import { qrToPng } from './png';
+import { qrToSvg } from './svg';
+import type { QrErrorCorrectionLevel } from './types';
+
+export type QrFormat = 'svg' | 'png';
+
+export interface QrSettings {
+	format: QrFormat;
+	property: string;
+	level: QrErrorCorrectionLevel;
+}
+
+/** The three QR options of D13, for the "Options" collection of Create, Get, Get Many and Create Many. */
+export const qrCodeOptions: INodeProperties[] = [
+	{
+		displayName: 'QR Code',
+		name: 'qrCode',
+		type: 'options',
+		options: [
+			{ name: 'None', value: 'none' },
+			{ name: 'SVG Image', value: 'svg', description: 'A scalable image (image/svg+xml)' },
+			{ name: 'PNG Image', value: 'png', description: 'A bitmap image, 8 pixels per module (image/png)' },
+		],
+		default: 'none',
+		description: "Whether to add the short URL as a QR code to each output item's binary data",
+	},
+	{
+		displayName: 'QR Code Binary Property',
+		name: 'qrBinaryProperty',
+		type: 'string',
+		default: 'qrCode',
+		description: 'The binary property of each output item that holds the QR code',
+	},
+	{
+		displayName: 'QR Code Error Correction',
+		name: 'qrErrorCorrection',
+		type: 'options',
+		options: [
+			{ name: 'Low (7%)', value: 'L' },
+			{ name: 'Medium (15%)', value: 'M' },
+			{ name: 'Quartile (25%)', value: 'Q' },
+			{ name: 'High (30%)', value: 'H' },
+		],
+		default: 'M',
+		description: 'How much of the code may be damaged or covered and still read; higher levels make larger codes',
+	},
+];
+
+const LEVELS: readonly string[] = ['L', 'M', 'Q', 'H'];
+
+/** The QR settings of an "Options" collection, or undefined when no QR code is wanted; bad values are refused before any request. */
+export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | undefined {
+	const format = options.qrCode ?? 'none';
+	if (format === 'none') return undefined;
+	if (format !== 'svg' && format !== 'png') {
+		throw new NodeOperationError(node, `QR Code must be none, svg or png, not "${String(format)}"`);
+	}
+	const property = String(options.qrBinaryProperty ?? 'qrCode').trim();
+	if (!/^[A-Za-z_$][\w$-]*$/.test(property)) {
+		throw new NodeOperationError(node, `QR Code Binary Property "${property}" is not a valid property name`, {
+			description: 'Use letters, digits, "_" or "-", starting with a letter, for example qrCode.',
+		});
+	}
+	const level = String(options.qrErrorCorrection ?? 'M');
+	if (!LEVELS.includes(level)) {
+		throw new NodeOperationError(node, `QR Code Error Correction must be L, M, Q or H, not "${level}"`);
+	}
+	return { format, property, level: level as QrErrorCorrectionLevel };
+}
+
+type Paginate = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+type PrepareBinaryData = (data: Buffer, fileName?: string, mimeType?: string) => Promise<IBinaryData>;
+
+/** Adds the QR code of each item's shortUrl as binary data; error items and items without a short URL are left as they are. */
+export async function withQrCodes(
+	items: INodeExecutionData[],
+	settings: QrSettings,
+	prepareBinaryData: PrepareBinaryData,
+): Promise<INodeExecutionData[]> {
+	for (const item of items) {
+		const shortUrl = item.json.shortUrl;
+		if (item.error || typeof shortUrl !== 'string' || !shortUrl) continue;
+		const matrix = encodeQr(shortUrl, settings.level);
+		const [data, mimeType] =
+			settings.format === 'png'
+				? [qrToPng(matrix), 'image/png']
+				: [Buffer.from(qrToSvg(matrix), 'utf8'), 'image/svg+xml'];
+		const binary = await prepareBinaryData(data, `${fileStemOf(item.json)}.${settings.format}`, mimeType);
+		item.binary = { ...item.binary, [settings.property]: binary };
+	}
+	return items;
+}
+
+type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+
+/** Wraps an operation's row check: QR options that cannot be right stop the row before its request. */
+export function checkingQrOptions(preSend: PreSend): PreSend {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		qrSettingsOf(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
+		return await preSend.call(this, requestOptions);
+	};
+}
+
+/** Get Many's pagination, then the QR codes asked for in "Options" on every record it output. */
+export function paginateWithQrCodes(paginate: Paginate): Paginate {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const items = await paginate.call(this, requestData);
+		const settings = qrSettingsOf(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
+		if (!settings) return items;
+		return await withQrCodes(items, settings, async (data, fileName, mimeType) =>
+			await this.helpers.prepareBinaryData(data, fileName, mimeType),
+		);
+	};
+}
+
+/** postReceive of Link > Create, Get and Get Many: the QR codes asked for in "Options". */
+export async function outputQrCodes(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const settings = qrSettingsOf(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
+	if (!settings) return items;
+	return await withQrCodes(items, settings, async (data, fileName, mimeType) =>
+		await this.helpers.prepareBinaryData(data, fileName, mimeType),
+	);
+}
+
+/** A file name from the link's path ("spring-sale.png"); characters a file system may refuse become "-". */
+function fileStemOf(link: IDataObject): string {
+	let path = typeof link.path === 'string' ? link.path : '';
+	if (!path && typeof link.shortUrl === 'string') {
+		try {
+			path = decodeURIComponent(new URL(link.shortUrl).pathname);
+		} catch {
+			path = '';
+		}
+	}
+	const stem = path.replace(/^\/+|\/+$/g, '').replace(/[^\w.-]+/g, '-').replace(/^\.+/, '');
+	return stem || (typeof link.id === 'string' ? link.id : 'qr-code');
+}

@@ -1,0 +1,66 @@
+import type {
+	DeclarativeRestApiSettings,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodePropertyOptions,
+	IN8nHttpFullResponse,
+	PostReceiveAction,
+} from 'n8n-workflow';
+
+import { outputRecords, rememberRequest } from './routedAnswer';
+import { validateBeforeSending } from './rowGuard';
+
+export type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+export type Paginate = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+type PostReceive = (
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+) => Promise<INodeExecutionData[]>;
+
+export interface RoutedOperationSpec {
+	name: string;
+	value: string;
+	description: string;
+	action: string;
+	/** Method and URL (the URL may be an n8n expression); fields add to it with `routing.send`. */
+	request: { method: IHttpRequestMethods; url: string };
+	/** Checks one input row and puts the request in the API's shape; runs for every row before any is sent. */
+	check?: PreSend;
+	/** Runs after every row passed its check, before this row's request leaves (a look-up, say). */
+	beforeSending?: PreSend[];
+	/** What follows once the answer is the records of this row (QR codes, marks). */
+	postReceive?: PostReceive[];
+	/** Return All / Limit: the pages are read by this function instead of one request per item. */
+	paginate?: Paginate;
+}
+
+/**
+ * THE way to write a routed (declarative) operation. The node's requestDefaults turn n8n's
+ * status errors and redirects off, so the answer of every routed request must pass through
+ * `outputRecords` (a 4xx becomes the server's error, a redirect is followed within the API's
+ * origin) after `rememberRequest` kept the request: this puts both in place. Every row is
+ * checked before any is sent (`validateBeforeSending`).
+ */
+export function routedOperation(spec: RoutedOperationSpec): INodePropertyOptions {
+	const { name, value, description, action, request, check, beforeSending = [], postReceive = [], paginate } = spec;
+	const checks = check ? validateBeforeSending(check) : [];
+	const routing: INodePropertyOptions['routing'] = paginate
+		? {
+				request,
+				send: { paginate: true, ...(checks.length > 0 && { preSend: checks }) },
+				operations: { pagination: paginate },
+			}
+		: {
+				request,
+				send: { preSend: [...checks, ...beforeSending, rememberRequest] },
+				output: { postReceive: [outputRecords, ...postReceive] as PostReceiveAction[] },
+			};
+	return { name, value, description, action, routing };
+}

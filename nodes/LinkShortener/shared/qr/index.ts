@@ -1,4 +1,0 @@
-export { encodeQr } from './encodeQr';
-export { qrToPng, type QrPngOptions } from './png';
-export { qrToSvg, type QrSvgOptions } from './svg';
-export type { QrErrorCorrectionLevel, QrMatrix } from './types';

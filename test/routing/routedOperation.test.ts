@@ -1,0 +1,70 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
+import { paginate } from '../../nodes/LinkShortener/paging/pager';
+import { outputRecords, rememberRequest } from '../../nodes/LinkShortener/routing/routedAnswer';
+import { routedOperation } from '../../nodes/LinkShortener/routing/routedOperation';
+
+/** Every operation of the node with its resource: the options of each resource's "operation" field. */
+function operations(): Array<{ name: string; option: INodePropertyOptions }> {
+	const fields = new LinkShortener().description.properties as INodeProperties[];
+	return fields
+		.filter((field) => field.name === 'operation')
+		.flatMap((field) => {
+			const resource = (field.displayOptions?.show?.resource as string[])[0];
+			return (field.options as INodePropertyOptions[]).map((option) => ({ name: `${resource}.${option.value}`, option }));
+		});
+}
+
+describe('routed operations', () => {
+	const routed = operations().filter(({ option }) => option.routing);
+
+	it('are the operations n8n routes: the bulk ones and Link > Update run as code', () => {
+		expect(routed.map(({ name }) => name).sort()).toEqual(['analytics.getClicks', 'domain.getMany', 'link.create', 'link.get', 'link.getMany']);
+	});
+
+	it.each(operations().filter(({ option }) => option.routing && !option.routing.operations?.pagination))(
+		'$name keeps its request (last preSend) and reads its answer through outputRecords (first postReceive)',
+		({ option }) => {
+			const preSend = option.routing?.send?.preSend ?? [];
+			const postReceive = option.routing?.output?.postReceive ?? [];
+			expect(preSend[preSend.length - 1]).toBe(rememberRequest);
+			expect(postReceive[0]).toBe(outputRecords);
+		},
+	);
+
+	it.each(operations().filter(({ option }) => option.routing?.operations?.pagination))(
+		'$name is paginated by a function of its own (the pager), not by n8n sending one request per page',
+		({ option }) => {
+			expect(option.routing?.send?.paginate).toBe(true);
+			expect(typeof option.routing?.operations?.pagination).toBe('function');
+			expect(option.routing?.output).toBeUndefined();
+		},
+	);
+
+	it('domain.getMany pages through the pager as it is', () => {
+		expect(operations().find(({ name }) => name === 'domain.getMany')?.option.routing?.operations?.pagination).toBe(paginate);
+	});
+
+	it('routedOperation puts the hooks in place around what an operation adds', () => {
+		const check = async function (this: unknown, options: object) {
+			return options;
+		};
+		const extra = async function (this: unknown, items: unknown[]) {
+			return items;
+		};
+		const option = routedOperation({
+			name: 'X',
+			value: 'x',
+			description: 'x',
+			action: 'x',
+			request: { method: 'GET', url: '/x' },
+			check: check as never,
+			postReceive: [extra as never],
+		});
+		const preSend = option.routing?.send?.preSend ?? [];
+		expect(preSend).toHaveLength(3);
+		expect(preSend[2]).toBe(rememberRequest);
+		expect(option.routing?.output?.postReceive).toEqual([outputRecords, extra]);
+	});
+});

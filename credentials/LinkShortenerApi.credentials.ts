@@ -9,7 +9,8 @@ import type {
 
 import { BASE_URL_EXPRESSION } from '../nodes/LinkShortener/http/endpoints';
 
-const WRONG_BASE_URL = 'Nothing answers at this Base URL: it should be the API root, ending in /api';
+const WRONG_BASE_URL =
+	'Nothing answers at this Base URL: it should be the API root, ending in /api';
 
 export class LinkShortenerApi implements ICredentialType {
 	name = 'linkShortenerApi';
@@ -31,8 +32,7 @@ export class LinkShortenerApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://links.example.com/api',
-			description:
-				'The root of the API, ending in /api. A trailing slash is ignored.',
+			description: 'The root of the API, ending in /api. A trailing slash is ignored.',
 		},
 		{
 			displayName: 'API Key',
@@ -91,7 +91,8 @@ export class LinkShortenerApi implements ICredentialType {
 				properties: {
 					key: 'data.items',
 					value: undefined,
-					message: "The Base URL answered, but not with the API's JSON list of domains: it should be the API root, ending in /api",
+					message:
+						"The Base URL answered, but not with the API's JSON list of domains: it should be the API root, ending in /api",
 				},
 			},
 		] as unknown as IAuthenticateRuleResponseCode[],

@@ -24,15 +24,24 @@ const TYPE = 'n8n-nodes-link-shortener.linkShortener';
 
 async function main() {
 	const sandbox = await Sandbox.start();
-	const engine = new Engine({ nodeTypes: { [TYPE]: new LinkShortener() }, credentialTypes: [new LinkShortenerApi()] });
+	const engine = new Engine({
+		nodeTypes: { [TYPE]: new LinkShortener() },
+		credentialTypes: [new LinkShortenerApi()],
+	});
 	const credentials = { linkShortenerApi: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } };
 	console.log(`Sandbox API at ${sandbox.baseUrl} (key ${sandbox.apiKey})\n`);
 
-	async function step(title: string, parameters: INodeParameters, input?: IDataObject[], show = (json: IDataObject) => json) {
+	async function step(
+		title: string,
+		parameters: INodeParameters,
+		input?: IDataObject[],
+		show = (json: IDataObject) => json,
+	) {
 		sandbox.clearRequests();
 		const { items, error } = await engine.runNode({ type: TYPE, parameters, input, credentials });
 		console.log(`▶ ${title}`);
-		for (const request of sandbox.requests) console.log(`  sent ${request.method} /api${request.path} → ${request.status}`);
+		for (const request of sandbox.requests)
+			console.log(`  sent ${request.method} /api${request.path} → ${request.status}`);
 		if (error) console.log(`  error: ${error.message}`);
 		for (const item of items.slice(0, 5)) console.log(`  item: ${JSON.stringify(show(item.json))}`);
 		if (items.length > 5) console.log(`  … ${items.length} items in all`);
@@ -42,7 +51,12 @@ async function main() {
 
 	const created = await step(
 		'Link → Create, one per input row ({{ $json.url }})',
-		{ resource: 'link', operation: 'create', longUrl: '={{ $json.url }}', title: '={{ $json.name }}' },
+		{
+			resource: 'link',
+			operation: 'create',
+			longUrl: '={{ $json.url }}',
+			title: '={{ $json.name }}',
+		},
 		[
 			{ url: 'https://shop.example.com/spring-sale', name: 'Spring sale' },
 			{ url: 'https://blog.example.com/launch', name: 'Launch post' },
@@ -52,7 +66,10 @@ async function main() {
 	await step(
 		'Bulk → Create Many, 2,500 rows mapped automatically (one request)',
 		{ resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
-		Array.from({ length: 2500 }, (_, i) => ({ longUrl: `https://example.com/product/${i}`, title: `Product ${i}` })),
+		Array.from({ length: 2500 }, (_, i) => ({
+			longUrl: `https://example.com/product/${i}`,
+			title: `Product ${i}`,
+		})),
 		(json) => ({ shortUrl: json.shortUrl, title: json.title }),
 	);
 	await step(
@@ -72,7 +89,11 @@ async function main() {
 		undefined,
 		(json) => ({ shortUrl: json.shortUrl, title: json.title }),
 	);
-	await step('Analytics → Get Clicks by country', { resource: 'analytics', operation: 'getClicks', groupBy: 'country' });
+	await step('Analytics → Get Clicks by country', {
+		resource: 'analytics',
+		operation: 'getClicks',
+		groupBy: 'country',
+	});
 	await step(
 		'Domain → Get Many, verified only',
 		{ resource: 'domain', operation: 'getMany', returnAll: true, filters: { status: 1 } },

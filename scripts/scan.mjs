@@ -5,7 +5,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'link-shortener-scan-'));
@@ -20,7 +23,10 @@ try {
 	const sourcePassed = report('Source tree', await analyzePackage(root, SOURCE_FILE_PATTERNS));
 
 	const [packed] = JSON.parse(
-		execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }),
+		execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+			cwd: root,
+			encoding: 'utf8',
+		}),
 	);
 	execFileSync('tar', ['-xzf', path.join(work, packed.filename), '-C', work]);
 	console.log(`Packed ${packed.filename}: ${packed.entryCount} files, ${packed.size} bytes`);
@@ -28,7 +34,8 @@ try {
 	const missing = [...n8n.nodes, ...n8n.credentials].filter(
 		(file) => !existsSync(path.join(work, 'package', file)),
 	);
-	if (missing.length) throw new Error(`The tarball lacks ${missing.join(', ')}: run npm run build first`);
+	if (missing.length)
+		throw new Error(`The tarball lacks ${missing.join(', ')}: run npm run build first`);
 	const tarballPassed = report(
 		'Packed tarball',
 		await analyzePackage(path.join(work, 'package'), ['**/*.js', 'package.json']),

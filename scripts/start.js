@@ -28,7 +28,11 @@ const REPO = path.resolve(__dirname, '..');
 const EXAMPLES = path.join(REPO, 'examples');
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 5680);
 const N8N_PORT = Number(process.env.N8N_PORT || 5678);
-const CREDENTIAL = { id: 'sandbox-credential', name: 'Link Shortener Sandbox', type: 'linkShortenerApi' };
+const CREDENTIAL = {
+	id: 'sandbox-credential',
+	name: 'Link Shortener Sandbox',
+	type: 'linkShortenerApi',
+};
 
 function say(message) {
 	process.stdout.write(`[start] ${message}\n`);
@@ -41,7 +45,10 @@ async function stopAll(code) {
 	if (stopping) return;
 	stopping = true;
 	say('stopping n8n and the sandbox...');
-	await Promise.allSettled([running.n8n && running.n8n.stop(), running.sandbox && running.sandbox.stop()]);
+	await Promise.allSettled([
+		running.n8n && running.n8n.stop(),
+		running.sandbox && running.sandbox.stop(),
+	]);
 	if (running.packDir) n8n.removeTempDir(running.packDir);
 	if (running.userFolder && !args.has('--keep')) n8n.removeUserFolder(running.userFolder);
 	else if (running.userFolder) say(`kept the user folder ${running.userFolder}`);
@@ -70,7 +77,9 @@ function loadExamples() {
 async function main() {
 	const t0 = Date.now();
 	if (!(await n8n.isPortFree(N8N_PORT))) {
-		throw new Error(`port ${N8N_PORT} is already in use (another n8n?). Stop it or set N8N_PORT=<port>.`);
+		throw new Error(
+			`port ${N8N_PORT} is already in use (another n8n?). Stop it or set N8N_PORT=<port>.`,
+		);
 	}
 	if (!n8n.isInstalled()) say(`${n8n.firstRunNotice()}. Progress is shown every 10 s.`);
 
@@ -83,7 +92,8 @@ async function main() {
 
 	// 2. sandbox
 	const sandboxPort = await n8n.preferPort(SANDBOX_PORT);
-	if (sandboxPort !== SANDBOX_PORT) say(`port ${SANDBOX_PORT} is busy; the sandbox uses ${sandboxPort}`);
+	if (sandboxPort !== SANDBOX_PORT)
+		say(`port ${SANDBOX_PORT} is busy; the sandbox uses ${sandboxPort}`);
 	running.sandbox = await n8n.startSandboxProcess({ port: sandboxPort });
 	say(`sandbox API at ${running.sandbox.baseUrl} (API key ${running.sandbox.apiKey})`);
 
@@ -93,7 +103,9 @@ async function main() {
 	// 4. user folder, package, credential, examples
 	running.userFolder = n8n.makeUserFolder('n8n-link-shortener-dev-');
 	const installed = n8n.installPackage(running.userFolder, tarball);
-	say(`installed ${installed.name}@${installed.version} into ${path.join(running.userFolder, '.n8n', 'nodes')}`);
+	say(
+		`installed ${installed.name}@${installed.version} into ${path.join(running.userFolder, '.n8n', 'nodes')}`,
+	);
 	const env = n8n.n8nEnv({
 		userFolder: running.userFolder,
 		port: N8N_PORT,
@@ -109,9 +121,15 @@ async function main() {
 	if (examples.length) {
 		await n8n.importWorkflows(
 			env,
-			examples.map((e) => n8n.bindCredentials(e.json, { [CREDENTIAL.type]: { id: credential.id, name: credential.name } })),
+			examples.map((e) =>
+				n8n.bindCredentials(e.json, {
+					[CREDENTIAL.type]: { id: credential.id, name: credential.name },
+				}),
+			),
 		);
-		say(`imported ${examples.length} example workflow(s): ${examples.map((e) => e.file).join(', ')}`);
+		say(
+			`imported ${examples.length} example workflow(s): ${examples.map((e) => e.file).join(', ')}`,
+		);
 	} else {
 		say('no examples/*.json to import');
 	}

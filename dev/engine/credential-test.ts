@@ -31,17 +31,24 @@ export interface CredentialTestSetup {
 	additionalData: () => IWorkflowExecuteAdditionalData;
 }
 
-type FoundTest = ICredentialTestFunction | { nodeType?: INodeType; testRequest: ICredentialTestRequest };
+type FoundTest =
+	| ICredentialTestFunction
+	| { nodeType?: INodeType; testRequest: ICredentialTestRequest };
 
 /** The credential type's own test, else the first node that names one for it (testedBy). */
-function findCredentialTest(setup: CredentialTestSetup, credentialType: string): FoundTest | undefined {
+function findCredentialTest(
+	setup: CredentialTestSetup,
+	credentialType: string,
+): FoundTest | undefined {
 	const type = setup.credentialTypes.get(credentialType);
 	if (!type) throw new UnexpectedError(`Unknown credential type "${credentialType}"`);
 	if (type.test) return { testRequest: type.test };
 	for (const name of Object.keys(setup.nodeTypes.getKnownTypes())) {
 		const node = setup.nodeTypes.getByName(name);
 		const versions: INodeType[] =
-			node instanceof VersionedNodeType || 'nodeVersions' in node ? Object.values((node as IVersionedNodeType).nodeVersions) : [node as INodeType];
+			node instanceof VersionedNodeType || 'nodeVersions' in node
+				? Object.values((node as IVersionedNodeType).nodeVersions)
+				: [node as INodeType];
 		for (const nodeType of versions) {
 			for (const { name: credName, testedBy } of nodeType.description.credentials ?? []) {
 				if (credName !== credentialType || !testedBy) continue;
@@ -64,19 +71,52 @@ function serverMessageOf(body: unknown): { serverMessage?: string } {
 }
 
 /** A throwaway node type whose one property carries the test request as its routing, like the CLI builds. */
-function requestNodeType(credentialType: string, testRequest: ICredentialTestRequest, base: INodeType['description'] | undefined): INodeType {
+function requestNodeType(
+	credentialType: string,
+	testRequest: ICredentialTestRequest,
+	base: INodeType['description'] | undefined,
+): INodeType {
 	return {
 		description: {
-			...(base ?? { displayName: 'Temp', name: 'n8n-nodes-base.noOp', group: ['transform'], version: 1, description: '', defaults: {}, inputs: [], outputs: [] }),
+			...(base ?? {
+				displayName: 'Temp',
+				name: 'n8n-nodes-base.noOp',
+				group: ['transform'],
+				version: 1,
+				description: '',
+				defaults: {},
+				inputs: [],
+				outputs: [],
+			}),
 			credentials: [{ name: credentialType, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: testRequest.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: testRequest.request },
+					default: '',
+				},
+			],
 		},
 	};
 }
 
-async function runTestRequest(setup: CredentialTestSetup, credentials: ICredentialsDecrypted, found: Exclude<FoundTest, ICredentialTestFunction>) {
-	const nodeType = requestNodeType(credentials.type, found.testRequest, found.nodeType?.description);
-	const nodeTypes: INodeTypes = { getKnownTypes: () => ({}), getByName: () => nodeType, getByNameAndVersion: () => nodeType };
+async function runTestRequest(
+	setup: CredentialTestSetup,
+	credentials: ICredentialsDecrypted,
+	found: Exclude<FoundTest, ICredentialTestFunction>,
+) {
+	const nodeType = requestNodeType(
+		credentials.type,
+		found.testRequest,
+		found.nodeType?.description,
+	);
+	const nodeTypes: INodeTypes = {
+		getKnownTypes: () => ({}),
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+	};
 	const node: INode = {
 		id: 'temp',
 		parameters: {},
@@ -103,38 +143,69 @@ async function runTestRequest(setup: CredentialTestSetup, credentials: ICredenti
 	return await new RoutingNode(context, nodeType, credentials).runNode();
 }
 
-type TestFailure = NodeError & { cause?: { response?: { status: number; statusText?: string; data?: unknown }; code?: string } };
+type TestFailure = NodeError & {
+	cause?: { response?: { status: number; statusText?: string; data?: unknown }; code?: string };
+};
 
 function failureResult(caught: unknown, testRequest: ICredentialTestRequest): CredentialTestResult {
 	const error = caught as TestFailure;
 	const response = error.cause?.response;
 	if (!response) return { status: 'Error', message: error.cause?.code ?? String(error.message) };
 	const statusCode = response.status;
-	const details = { httpCode: statusCode, responseBody: response.data, ...serverMessageOf(response.data) };
-	const rule = (testRequest.rules ?? []).find((entry) => entry.type === 'responseCode' && entry.properties.value === statusCode);
+	const details = {
+		httpCode: statusCode,
+		responseBody: response.data,
+		...serverMessageOf(response.data),
+	};
+	const rule = (testRequest.rules ?? []).find(
+		(entry) => entry.type === 'responseCode' && entry.properties.value === statusCode,
+	);
 	if (rule) return { status: 'Error', message: rule.properties.message, ...details };
 	if (statusCode < 199 || statusCode > 299) {
-		return { status: 'Error', message: response.statusText || `Received HTTP status code: ${statusCode}`, ...details };
+		return {
+			status: 'Error',
+			message: response.statusText || `Received HTTP status code: ${statusCode}`,
+			...details,
+		};
 	}
 	return { status: 'Error', message: String(error.message) };
 }
 
-function successBodyRule(testRequest: ICredentialTestRequest, response: INodeExecutionData[][] | null | undefined): CredentialTestResult | undefined {
+function successBodyRule(
+	testRequest: ICredentialTestRequest,
+	response: INodeExecutionData[][] | null | undefined,
+): CredentialTestResult | undefined {
 	for (const rule of testRequest.rules ?? []) {
 		if (rule.type !== 'responseSuccessBody') continue;
 		const json = response?.[0]?.[0]?.json ?? {};
 		const value = rule.properties.key
 			.split('.')
-			.reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as IDataObject)[key] : undefined), json);
-		if (value === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+			.reduce<unknown>(
+				(acc, key) => (acc && typeof acc === 'object' ? (acc as IDataObject)[key] : undefined),
+				json,
+			);
+		if (value === rule.properties.value)
+			return { status: 'Error', message: rule.properties.message };
 	}
 	return undefined;
 }
 
-export async function testCredential(setup: CredentialTestSetup, options: TestCredentialOptions): Promise<CredentialTestResult> {
+export async function testCredential(
+	setup: CredentialTestSetup,
+	options: TestCredentialOptions,
+): Promise<CredentialTestResult> {
 	const { credentialType } = options;
-	const data = await setup.credentialsHelper.getDecrypted({} as IWorkflowExecuteAdditionalData, { id: 'test', name: 'test' }, credentialType);
-	const credentials: ICredentialsDecrypted = { id: `${credentialType}-id`, name: `${credentialType} account`, type: credentialType, data };
+	const data = await setup.credentialsHelper.getDecrypted(
+		{} as IWorkflowExecuteAdditionalData,
+		{ id: 'test', name: 'test' },
+		credentialType,
+	);
+	const credentials: ICredentialsDecrypted = {
+		id: `${credentialType}-id`,
+		name: `${credentialType} account`,
+		type: credentialType,
+		data,
+	};
 	const found = findCredentialTest(setup, credentialType);
 	if (!found) return { status: 'Error', message: 'No testing function found for this credential.' };
 
@@ -148,5 +219,10 @@ export async function testCredential(setup: CredentialTestSetup, options: TestCr
 	} catch (caught) {
 		return failureResult(caught, found.testRequest);
 	}
-	return successBodyRule(found.testRequest, response) ?? { status: 'OK', message: 'Connection successful!' };
+	return (
+		successBodyRule(found.testRequest, response) ?? {
+			status: 'OK',
+			message: 'Connection successful!',
+		}
+	);
 }

@@ -37,7 +37,9 @@ export function resolveCredentialTemplate(
 ): string {
 	if (!isExpression(value)) return value;
 	const body = value.slice(1);
-	const whole = /^\s*\{\{\s*\$credentials(?:\.([\w$.]+)|\[['"]([^'"]+)['"]\])\s*\}\}\s*$/.exec(body);
+	const whole = /^\s*\{\{\s*\$credentials(?:\.([\w$.]+)|\[['"]([^'"]+)['"]\])\s*\}\}\s*$/.exec(
+		body,
+	);
 	const lookup = (path: string): unknown =>
 		path.split('.').reduce<unknown>((acc, key) => {
 			if (acc && typeof acc === 'object') return (acc as IDataObject)[key];
@@ -77,7 +79,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	getCredentialType(name: string): ICredentialType {
 		const type = this.credentialTypes.get(name);
 		if (!type) {
-			throw new UnexpectedError(`Unknown credential type "${name}" (not registered with the test Engine)`);
+			throw new UnexpectedError(
+				`Unknown credential type "${name}" (not registered with the test Engine)`,
+			);
 		}
 		return type;
 	}
@@ -120,7 +124,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 				for (const [key, value] of Object.entries(outerValue as Record<string, unknown>)) {
 					const keyResolved = this.resolveValue(key, credentials, workflow, node);
 					const valueResolved =
-						typeof value === 'string' ? this.resolveValue(value, credentials, workflow, node) : value;
+						typeof value === 'string'
+							? this.resolveValue(value, credentials, workflow, node)
+							: value;
 					if (!target[outerKey] || typeof target[outerKey] !== 'object') target[outerKey] = {};
 					target[outerKey][keyResolved] = valueResolved;
 				}
@@ -137,7 +143,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	): string {
 		if (!isExpression(value)) return value;
 		if (!workflow || !node) return resolveCredentialTemplate(value, credentials);
-		const additionalKeys = { $credentials: credentials } as unknown as IWorkflowDataProxyAdditionalKeys;
+		const additionalKeys = {
+			$credentials: credentials,
+		} as unknown as IWorkflowDataProxyAdditionalKeys;
 		const resolved = workflow.expression.getSimpleParameterValue(
 			node,
 			value,
@@ -158,7 +166,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		const data = this.credentials[type] ?? {};
 		// A plain ICredentials look-alike; n8n-core only calls it for OAuth flows.
 		const credentials = {
@@ -186,7 +197,14 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 			);
 		}
 		// Credential-type defaults filled in by n8n's own helper, as the CLI's applyDefaultsAndOverwrites does.
-		const withDefaults = NodeHelpers.getNodeParameters(this.getCredentialsProperties(type), data as INodeParameters, true, false, null, null);
+		const withDefaults = NodeHelpers.getNodeParameters(
+			this.getCredentialsProperties(type),
+			data as INodeParameters,
+			true,
+			false,
+			null,
+			null,
+		);
 		return { ...data, ...(withDefaults as ICredentialDataDecryptedObject) };
 	}
 

@@ -78,7 +78,10 @@ export class Engine {
 	}
 
 	/** The IWorkflowExecuteAdditionalData the engine needs, built by hand. */
-	createAdditionalData(credentialsHelper: TestCredentialsHelper, extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+	createAdditionalData(
+		credentialsHelper: TestCredentialsHelper,
+		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	): IWorkflowExecuteAdditionalData {
 		return createAdditionalData(credentialsHelper, extra);
 	}
 
@@ -107,7 +110,11 @@ export class Engine {
 	 * Runs a whole workflow (e.g. an example workflow JSON) starting at its start node
 	 * (the Manual Trigger stand-in, or any trigger/poll node), or at options.startNode.
 	 */
-	async runWorkflow(workflowInput: WorkflowInput, credentials?: CredentialsInput, options: RunWorkflowOptions = {}): Promise<IRun> {
+	async runWorkflow(
+		workflowInput: WorkflowInput,
+		credentials?: CredentialsInput,
+		options: RunWorkflowOptions = {},
+	): Promise<IRun> {
 		const workflow = new Workflow({
 			id: workflowInput.id ?? 'test-workflow',
 			name: workflowInput.name ?? 'Test workflow',
@@ -119,22 +126,41 @@ export class Engine {
 			staticData: clone(workflowInput.staticData),
 			pinData: workflowInput.pinData,
 		});
-		const startNode = options.startNode ? workflow.getNode(options.startNode) : workflow.getStartNode();
+		const startNode = options.startNode
+			? workflow.getNode(options.startNode)
+			: workflow.getStartNode();
 		if (!startNode) {
-			throw new UnexpectedError(options.startNode ? `Start node "${options.startNode}" not found` : 'Workflow has no start node');
+			throw new UnexpectedError(
+				options.startNode
+					? `Start node "${options.startNode}" not found`
+					: 'Workflow has no start node',
+			);
 		}
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node: startNode, data: { main: [toItems(options.input)] }, source: null }] },
+			executionData: {
+				nodeExecutionStack: [
+					{ node: startNode, data: { main: [toItems(options.input)] }, source: null },
+				],
+			},
 		});
 		const additionalData = createAdditionalData(this.credentialsHelper(credentials));
-		return await executeWorkflow(workflow, workflowBase(workflow, workflowInput.connections), runExecutionData, additionalData, options.mode ?? 'manual');
+		return await executeWorkflow(
+			workflow,
+			workflowBase(workflow, workflowInput.connections),
+			runExecutionData,
+			additionalData,
+			options.mode ?? 'manual',
+		);
 	}
 
 	/** Runs nodeType.methods.listSearch[method] with a real LoadOptionsContext. */
 	async listSearch(options: ListSearchOptions): Promise<INodeListSearchResult> {
 		const { nodeType, context } = this.methodContext(options);
 		const method = nodeType.methods?.listSearch?.[options.method];
-		if (typeof method !== 'function') throw new UnexpectedError(`Node type "${options.type}" has no listSearch method "${options.method}"`);
+		if (typeof method !== 'function')
+			throw new UnexpectedError(
+				`Node type "${options.type}" has no listSearch method "${options.method}"`,
+			);
 		return await method.call(context, options.filter, options.paginationToken);
 	}
 
@@ -142,7 +168,10 @@ export class Engine {
 	async loadOptions(options: MethodOptions): Promise<INodePropertyOptions[]> {
 		const { nodeType, context } = this.methodContext(options);
 		const method = nodeType.methods?.loadOptions?.[options.method];
-		if (typeof method !== 'function') throw new UnexpectedError(`Node type "${options.type}" has no loadOptions method "${options.method}"`);
+		if (typeof method !== 'function')
+			throw new UnexpectedError(
+				`Node type "${options.type}" has no loadOptions method "${options.method}"`,
+			);
 		return await method.call(context);
 	}
 
@@ -163,10 +192,17 @@ export class Engine {
 		});
 		const workflowNode = workflow.getNode(node.name)!;
 		const nodeType = this.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-		if (typeof nodeType.poll !== 'function') throw new UnexpectedError(`Node type "${options.type}" has no poll function`);
+		if (typeof nodeType.poll !== 'function')
+			throw new UnexpectedError(`Node type "${options.type}" has no poll function`);
 		const mode = options.mode ?? 'trigger';
 		const additionalData = createAdditionalData(this.credentialsHelper(options.credentials));
-		const context = new PollContext(workflow, workflowNode, additionalData, mode, mode === 'manual' ? 'manual' : 'activate');
+		const context = new PollContext(
+			workflow,
+			workflowNode,
+			additionalData,
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+		);
 		const items = await nodeType.poll.call(context);
 		const staticData = clone((workflow.staticData[staticKey] ?? {}) as IDataObject);
 		return { items: items ?? null, staticData };
@@ -176,13 +212,21 @@ export class Engine {
 	async testCredential(options: TestCredentialOptions): Promise<CredentialTestResult> {
 		const credentialsHelper = this.credentialsHelper({ [options.credentialType]: options.data });
 		return await testCredential(
-			{ credentialTypes: this.credentialTypes, nodeTypes: this.nodeTypes, credentialsHelper, additionalData: () => createAdditionalData(credentialsHelper) },
+			{
+				credentialTypes: this.credentialTypes,
+				nodeTypes: this.nodeTypes,
+				credentialsHelper,
+				additionalData: () => createAdditionalData(credentialsHelper),
+			},
 			options,
 		);
 	}
 
 	private credentialsHelper(credentials: CredentialsInput = {}): TestCredentialsHelper {
-		return new TestCredentialsHelper(this.credentialTypes, credentials as Record<string, ICredentialDataDecryptedObject>);
+		return new TestCredentialsHelper(
+			this.credentialTypes,
+			credentials as Record<string, ICredentialDataDecryptedObject>,
+		);
 	}
 
 	private buildNode(options: NodeSpec): INode {
@@ -196,24 +240,56 @@ export class Engine {
 		};
 		const types = Object.keys(options.credentials ?? {});
 		if (types.length > 0) {
-			node.credentials = Object.fromEntries(types.map((type) => [type, { id: `${type}-id`, name: `${type} account` }])) as INodeCredentials;
+			node.credentials = Object.fromEntries(
+				types.map((type) => [type, { id: `${type}-id`, name: `${type} account` }]),
+			) as INodeCredentials;
 		}
 		return node;
 	}
 
 	private methodContext(options: MethodOptions) {
 		const node = this.buildNode({ ...options, nodeName: 'Temp-Node' });
-		const workflow = new Workflow({ id: 'test-workflow', nodes: [node], connections: {}, active: false, nodeTypes: this.nodeTypes });
+		const workflow = new Workflow({
+			id: 'test-workflow',
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: this.nodeTypes,
+		});
 		const workflowNode = workflow.getNode(node.name)!;
-		const additionalData = createAdditionalData(this.credentialsHelper(options.credentials), { currentNodeParameters: workflowNode.parameters });
+		const additionalData = createAdditionalData(this.credentialsHelper(options.credentials), {
+			currentNodeParameters: workflowNode.parameters,
+		});
 		const nodeType = this.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
-		const context = new LoadOptionsContext(workflow, workflowNode, additionalData, options.path ?? 'parameters');
+		const context = new LoadOptionsContext(
+			workflow,
+			workflowNode,
+			additionalData,
+			options.path ?? 'parameters',
+		);
 		return { nodeType, context };
 	}
 }
 
 /** Convenience: the parameters of a node with all defaults applied, as n8n would store them. */
-export function withDefaults(engine: Engine, type: string, parameters: INodeParameters, typeVersion?: number): INodeParameters {
-	const nodeType = engine.nodeTypes.getByNameAndVersion(type, typeVersion ?? engine.nodeTypes.latestVersion(type));
-	return NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, true, false, null, nodeType.description) ?? {};
+export function withDefaults(
+	engine: Engine,
+	type: string,
+	parameters: INodeParameters,
+	typeVersion?: number,
+): INodeParameters {
+	const nodeType = engine.nodeTypes.getByNameAndVersion(
+		type,
+		typeVersion ?? engine.nodeTypes.latestVersion(type),
+	);
+	return (
+		NodeHelpers.getNodeParameters(
+			nodeType.description.properties,
+			parameters,
+			true,
+			false,
+			null,
+			nodeType.description,
+		) ?? {}
+	);
 }

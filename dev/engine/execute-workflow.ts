@@ -1,5 +1,14 @@
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { IDataObject, INode, IRun, IRunExecutionData, IWorkflowBase, IWorkflowExecuteAdditionalData, Workflow, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	IRun,
+	IRunExecutionData,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	Workflow,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 
 import type { NodeError } from './types';
 
@@ -46,7 +55,8 @@ export function nodeError(run: IRun, nodeName: string): NodeError | undefined {
 	const original = nodeErrors.get(run)?.get(nodeName);
 	if (original) return original as NodeError;
 	const { runData, lastNodeExecuted, error } = run.data.resultData;
-	const stored = (runData[nodeName]?.find((task) => task.error)?.error ?? (lastNodeExecuted === nodeName ? error : undefined)) as
+	const stored = (runData[nodeName]?.find((task) => task.error)?.error ??
+		(lastNodeExecuted === nodeName ? error : undefined)) as
 		| (IDataObject & { message?: string })
 		| undefined;
 	if (!stored) return undefined;

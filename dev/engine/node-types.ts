@@ -11,7 +11,12 @@
  *   `$json` = first item) and 'runOnceForEachItem' (`$json`, `$input.item`, `item`,
  *   `$itemIndex`); return items or plain objects. No `$node`/`$()`/Luxon/`require`.
  */
-import { NodeConnectionTypes, NodeHelpers, NodeOperationError, UnexpectedError } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	NodeHelpers,
+	NodeOperationError,
+	UnexpectedError,
+} from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -159,7 +164,12 @@ const code: INodeType = {
 				default: 'runOnceForAllItems',
 			},
 			{ displayName: 'Language', name: 'language', type: 'string', default: 'javaScript' },
-			{ displayName: 'JavaScript', name: 'jsCode', type: 'string', default: 'return $input.all();' },
+			{
+				displayName: 'JavaScript',
+				name: 'jsCode',
+				type: 'string',
+				default: 'return $input.all();',
+			},
 		],
 	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

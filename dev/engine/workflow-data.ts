@@ -1,12 +1,28 @@
-import type { IConnections, IDataObject, INodeExecutionData, IWorkflowBase, Workflow } from 'n8n-workflow';
+import type {
+	IConnections,
+	IDataObject,
+	INodeExecutionData,
+	IWorkflowBase,
+	Workflow,
+} from 'n8n-workflow';
 
 /** Plain objects become { json }; every item gets pairedItem to its position. Default: one empty item. */
-export function toItems(input: Array<IDataObject | INodeExecutionData> | undefined): INodeExecutionData[] {
+export function toItems(
+	input: Array<IDataObject | INodeExecutionData> | undefined,
+): INodeExecutionData[] {
 	if (input === undefined) return [{ json: {} }];
 	return input.map((entry, index) => {
 		const json = (entry as INodeExecutionData).json;
-		const isItem = entry !== null && typeof entry === 'object' && 'json' in entry && json !== null && typeof json === 'object' && !Array.isArray(json);
-		const item: INodeExecutionData = isItem ? { ...(entry as INodeExecutionData) } : { json: entry as IDataObject };
+		const isItem =
+			entry !== null &&
+			typeof entry === 'object' &&
+			'json' in entry &&
+			json !== null &&
+			typeof json === 'object' &&
+			!Array.isArray(json);
+		const item: INodeExecutionData = isItem
+			? { ...(entry as INodeExecutionData) }
+			: { json: entry as IDataObject };
 		item.pairedItem ??= { item: index };
 		return item;
 	});

@@ -24,13 +24,21 @@ function newId() {
 async function runN8n(args, env, { timeoutMs = 180000, onLine, stdoutFile } = {}) {
 	const l = layout();
 	if (!fs.existsSync(l.n8nBin)) {
-		throw new Error(`n8n ${l.version} is not installed in ${l.dir}; run \`node dev/n8n/install.js ${l.version}\` first`);
+		throw new Error(
+			`n8n ${l.version} is not installed in ${l.dir}; run \`node dev/n8n/install.js ${l.version}\` first`,
+		);
 	}
-	return runTracked(l.nodeBin, [l.n8nBin, ...args], { env, cwd: env.N8N_USER_FOLDER, timeoutMs, onLine, stdoutFile });
+	return runTracked(l.nodeBin, [l.n8nBin, ...args], {
+		env,
+		cwd: env.N8N_USER_FOLDER,
+		timeoutMs,
+		onLine,
+		stdoutFile,
+	});
 }
 
 function describe(result) {
-	return `exit ${result.code}${result.signal ? ` (signal ${result.signal})` : ""}${result.timedOut ? ' (timed out)' : ''}\n--- stdout ---\n${result.stdout.slice(-6000)}\n--- stderr ---\n${result.stderr.slice(-6000)}`;
+	return `exit ${result.code}${result.signal ? ` (signal ${result.signal})` : ''}${result.timedOut ? ' (timed out)' : ''}\n--- stdout ---\n${result.stdout.slice(-6000)}\n--- stderr ---\n${result.stderr.slice(-6000)}`;
 }
 
 function tmpJson(value) {
@@ -45,7 +53,12 @@ function tmpJson(value) {
  * Returns the credentials with their ids.
  */
 async function importCredentials(env, credentials) {
-	const list = credentials.map((c) => ({ id: c.id || newId(), name: c.name, type: c.type, data: c.data }));
+	const list = credentials.map((c) => ({
+		id: c.id || newId(),
+		name: c.name,
+		type: c.type,
+		data: c.data,
+	}));
 	const { file, cleanup } = tmpJson(list);
 	try {
 		const res = await runN8n(['import:credentials', `--input=${file}`], env);
@@ -121,14 +134,18 @@ async function executeWorkflow(env, id, { timeoutMs = 180000 } = {}) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-execute-'));
 	let res;
 	try {
-		res = await runN8n(['execute', `--id=${id}`, '--rawOutput'], env, { timeoutMs, stdoutFile: path.join(dir, 'stdout') });
+		res = await runN8n(['execute', `--id=${id}`, '--rawOutput'], env, {
+			timeoutMs,
+			stdoutFile: path.join(dir, 'stdout'),
+		});
 	} finally {
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
 	const run = parseRunJson(res.stdout);
 	// Under load n8n 2.41 sometimes dies by a signal while shutting down, after it printed the
 	// complete run: that run still counts as what the workflow did.
-	const finishedBeforeSignal = res.code === null && Boolean(res.signal) && run?.status === 'success';
+	const finishedBeforeSignal =
+		res.code === null && Boolean(res.signal) && run?.status === 'success';
 	const ok = (res.code === 0 || finishedBeforeSignal) && !res.timedOut;
 	return { ...res, ok, run, describe: () => describe(res) };
 }
@@ -143,7 +160,9 @@ function nodeItems(run, nodeName, outputIndex = 0, runIndex = 0) {
 	const task = runData[nodeName][runIndex];
 	if (!task) throw new Error(`node "${nodeName}" has no run #${runIndex}`);
 	if (task.error) {
-		throw new Error(`node "${nodeName}" failed: ${task.error.message} ${task.error.description || ''}`);
+		throw new Error(
+			`node "${nodeName}" failed: ${task.error.message} ${task.error.description || ''}`,
+		);
 	}
 	const main = (task.data && task.data.main) || [];
 	return (main[outputIndex] || []).map((item) => item.json);

@@ -13,7 +13,13 @@ const DEFAULT_ENCRYPTION_KEY = 'n8n-nodes-link-shortener-local-encryption-key';
  * @param {string} [o.encryptionKey]
  * @param {Record<string,string>} [o.extra]
  */
-function n8nEnv({ userFolder, port = 5678, brokerPort, encryptionKey = DEFAULT_ENCRYPTION_KEY, extra = {} }) {
+function n8nEnv({
+	userFolder,
+	port = 5678,
+	brokerPort,
+	encryptionKey = DEFAULT_ENCRYPTION_KEY,
+	extra = {},
+}) {
 	if (!userFolder) throw new Error('n8nEnv: userFolder is required');
 	if (!brokerPort) throw new Error('n8nEnv: brokerPort is required (the default 5679 collides)');
 	const l = layout();
@@ -21,7 +27,12 @@ function n8nEnv({ userFolder, port = 5678, brokerPort, encryptionKey = DEFAULT_E
 	// Keep the basics of the parent environment, but none of its n8n/npm/test settings
 	// (jest sets NODE_ENV=test, which silences n8n's logger and so `n8n execute`'s output).
 	for (const [k, v] of Object.entries(process.env)) {
-		if (/^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|JEST_|NODE_OPTIONS$|NODE_PATH$|NODE_ENV$|GENERIC_TIMEZONE$|E2E_)/.test(k)) continue;
+		if (
+			/^(N8N_|DB_|EXECUTIONS_|QUEUE_|npm_|JEST_|NODE_OPTIONS$|NODE_PATH$|NODE_ENV$|GENERIC_TIMEZONE$|E2E_)/.test(
+				k,
+			)
+		)
+			continue;
 		env[k] = v;
 	}
 	Object.assign(env, {

@@ -21,7 +21,10 @@ export interface CacheLayout {
 }
 export declare function cacheDir(version?: string): string;
 export declare function layout(version?: string, dir?: string): CacheLayout;
-export declare function ensureN8n(options?: { force?: boolean; version?: string }): Promise<CacheLayout>;
+export declare function ensureN8n(options?: {
+	force?: boolean;
+	version?: string;
+}): Promise<CacheLayout>;
 export declare function isInstalled(l?: CacheLayout): boolean;
 export declare function firstRunNotice(l?: CacheLayout): string;
 
@@ -62,7 +65,11 @@ export declare function removeUserFolder(dir: string): void;
 export declare function removeTempDir(dir: string): void;
 
 export declare const REPO: string;
-export declare function packPackage(options?: { destDir?: string; build?: boolean; stdio?: 'inherit' | 'pipe' }): string;
+export declare function packPackage(options?: {
+	destDir?: string;
+	build?: boolean;
+	stdio?: 'inherit' | 'pipe';
+}): string;
 
 export interface CredentialInput {
 	id?: string;
@@ -103,7 +110,13 @@ export interface TaskData {
 	executionTime?: number;
 	executionStatus?: string;
 	error?: { message: string; description?: string; httpCode?: string; [key: string]: unknown };
-	data?: { main?: Array<Array<{ json: Record<string, unknown>; pairedItem?: unknown; error?: unknown }> | null> };
+	data?: {
+		main?: Array<Array<{
+			json: Record<string, unknown>;
+			pairedItem?: unknown;
+			error?: unknown;
+		}> | null>;
+	};
 }
 export interface RunJson {
 	status?: string;
@@ -112,7 +125,12 @@ export interface RunJson {
 	data: {
 		resultData: {
 			runData: Record<string, TaskData[]>;
-			error?: { message: string; description?: string; node?: { name: string }; [key: string]: unknown };
+			error?: {
+				message: string;
+				description?: string;
+				node?: { name: string };
+				[key: string]: unknown;
+			};
 			lastNodeExecuted?: string;
 		};
 	};
@@ -128,15 +146,41 @@ export declare function newId(): string;
 export declare function runN8n(
 	args: string[],
 	env: N8nEnv,
-	options?: { timeoutMs?: number; onLine?: (line: string, stream: string) => void; stdoutFile?: string },
+	options?: {
+		timeoutMs?: number;
+		onLine?: (line: string, stream: string) => void;
+		stdoutFile?: string;
+	},
 ): Promise<ProcessResult>;
-export declare function importCredentials(env: N8nEnv, credentials: CredentialInput[]): Promise<ImportedCredential[]>;
-export declare function importWorkflows(env: N8nEnv, workflows: WorkflowJson[]): Promise<ImportedWorkflow[]>;
-export declare function bindCredentials<T extends WorkflowJson>(workflow: T, byType: Record<string, { id: string; name: string }>): T;
-export declare function executeWorkflow(env: N8nEnv, id: string, options?: { timeoutMs?: number }): Promise<ExecuteResult>;
+export declare function importCredentials(
+	env: N8nEnv,
+	credentials: CredentialInput[],
+): Promise<ImportedCredential[]>;
+export declare function importWorkflows(
+	env: N8nEnv,
+	workflows: WorkflowJson[],
+): Promise<ImportedWorkflow[]>;
+export declare function bindCredentials<T extends WorkflowJson>(
+	workflow: T,
+	byType: Record<string, { id: string; name: string }>,
+): T;
+export declare function executeWorkflow(
+	env: N8nEnv,
+	id: string,
+	options?: { timeoutMs?: number },
+): Promise<ExecuteResult>;
 export declare function parseRunJson(stdout: string): RunJson | undefined;
-export declare function nodeItems(run: RunJson | undefined, nodeName: string, outputIndex?: number, runIndex?: number): Array<Record<string, unknown>>;
-export declare function nodeError(run: RunJson | undefined, nodeName: string, runIndex?: number): TaskData['error'];
+export declare function nodeItems(
+	run: RunJson | undefined,
+	nodeName: string,
+	outputIndex?: number,
+	runIndex?: number,
+): Array<Record<string, unknown>>;
+export declare function nodeError(
+	run: RunJson | undefined,
+	nodeName: string,
+	runIndex?: number,
+): TaskData['error'];
 
 export interface StartedN8n {
 	url: string;
@@ -147,7 +191,11 @@ export interface StartedN8n {
 }
 export declare function startN8n(
 	env: N8nEnv,
-	options?: { timeoutMs?: number; onLine?: (line: string, stream: string) => void; logFile?: string },
+	options?: {
+		timeoutMs?: number;
+		onLine?: (line: string, stream: string) => void;
+		logFile?: string;
+	},
 ): Promise<StartedN8n>;
 export declare function isReady(base: string): Promise<boolean>;
 
@@ -183,8 +231,16 @@ export declare class N8nRest {
 	nodeDescriptions(nodeInfos: Array<{ name: string; version: number }>): Promise<TypeJson[]>;
 	credentials(): Promise<unknown[]>;
 	workflows(): Promise<unknown>;
-	testCredential(credentials: { id?: string; name: string; type: string; data: Record<string, unknown> }): Promise<{ status: string; message: string }>;
-	runManually(workflowId: string, triggerToStartFrom: string): Promise<{ executionId?: string; waitingForWebhook?: boolean }>;
+	testCredential(credentials: {
+		id?: string;
+		name: string;
+		type: string;
+		data: Record<string, unknown>;
+	}): Promise<{ status: string; message: string }>;
+	runManually(
+		workflowId: string,
+		triggerToStartFrom: string,
+	): Promise<{ executionId?: string; waitingForWebhook?: boolean }>;
 	waitForExecution(executionId: string, options?: { timeoutMs?: number }): Promise<ExecutionJson>;
 	getRaw(path: string): Promise<{ status: number; contentType: string; body: Buffer }>;
 }
@@ -196,4 +252,8 @@ export interface SandboxProcess {
 	stop(): Promise<void>;
 	logs(): string;
 }
-export declare function startSandboxProcess(options?: { port?: number; timeoutMs?: number; onLine?: (line: string, stream: string) => void }): Promise<SandboxProcess>;
+export declare function startSandboxProcess(options?: {
+	port?: number;
+	timeoutMs?: number;
+	onLine?: (line: string, stream: string) => void;
+}): Promise<SandboxProcess>;

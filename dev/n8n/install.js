@@ -65,7 +65,9 @@ function run(cmd, args, opts, used = diskUsage(opts.cwd)) {
 		child.stderr.on('data', keep);
 		// progress every 10 s so a long install does not look stuck
 		const beat = setInterval(() => {
-			log(`  ... still running: ${Math.round((Date.now() - started) / 1000)} s, ${formatBytes(used())} written to disk so far`);
+			log(
+				`  ... still running: ${Math.round((Date.now() - started) / 1000)} s, ${formatBytes(used())} written to disk so far`,
+			);
 		}, 10000);
 		child.on('error', (err) => {
 			clearInterval(beat);
@@ -78,7 +80,11 @@ function run(cmd, args, opts, used = diskUsage(opts.cwd)) {
 				log(`  done in ${secs} s`);
 				resolve();
 			} else {
-				reject(new Error(`${cmd} ${args.join(' ')} failed (code ${code}, signal ${signal}) after ${secs} s:\n${tail}`));
+				reject(
+					new Error(
+						`${cmd} ${args.join(' ')} failed (code ${code}, signal ${signal}) after ${secs} s:\n${tail}`,
+					),
+				);
 			}
 		});
 	});
@@ -128,8 +134,16 @@ async function ensureN8n({ force = false, version = n8nVersion() } = {}) {
 	fs.mkdirSync(nodeDir, { recursive: true });
 	if (!fs.existsSync(l.nodeBin)) {
 		log(`step 1/3: ${l.nodePackage}`);
-		fs.writeFileSync(path.join(nodeDir, 'package.json'), JSON.stringify({ name: `node${l.nodeMajor}-cache`, private: true }, null, 2));
-		await run(npm, ['install', l.nodePackage, '--no-save'], { cwd: nodeDir, env: commonNpmEnv }, used);
+		fs.writeFileSync(
+			path.join(nodeDir, 'package.json'),
+			JSON.stringify({ name: `node${l.nodeMajor}-cache`, private: true }, null, 2),
+		);
+		await run(
+			npm,
+			['install', l.nodePackage, '--no-save'],
+			{ cwd: nodeDir, env: commonNpmEnv },
+			used,
+		);
 	} else {
 		log(`step 1/3: Node ${l.nodeMajor} already present`);
 	}
@@ -156,10 +170,15 @@ async function ensureN8n({ force = false, version = n8nVersion() } = {}) {
 	if (majorOf(version) < 2) host.overrides = { xlsx: '0.18.5' };
 	fs.writeFileSync(path.join(l.n8nRoot, 'package.json'), JSON.stringify(host, null, 2));
 	log(`step 2/3: n8n@${version} (--omit=dev --ignore-scripts; ~3.5 min)`);
-	await run(npm, ['install', `n8n@${version}`, '--omit=dev', '--ignore-scripts', '--no-save'], {
-		cwd: l.n8nRoot,
-		env: nodeEnv,
-	}, used);
+	await run(
+		npm,
+		['install', `n8n@${version}`, '--omit=dev', '--ignore-scripts', '--no-save'],
+		{
+			cwd: l.n8nRoot,
+			env: nodeEnv,
+		},
+		used,
+	);
 
 	// 3. native module needed at runtime
 	log('step 3/3: npm rebuild sqlite3 (compiles, ~1 min)');
@@ -169,7 +188,16 @@ async function ensureN8n({ force = false, version = n8nVersion() } = {}) {
 	const secs = Math.round((Date.now() - started) / 1000);
 	fs.writeFileSync(
 		l.marker,
-		JSON.stringify({ n8nVersion: version, node: nodeVersion, installedAt: new Date().toISOString(), seconds: secs }, null, 2),
+		JSON.stringify(
+			{
+				n8nVersion: version,
+				node: nodeVersion,
+				installedAt: new Date().toISOString(),
+				seconds: secs,
+			},
+			null,
+			2,
+		),
 	);
 	log(`n8n ${version} installed in ${secs} s (${formatBytes(used())} written to disk)`);
 	return l;
@@ -181,7 +209,8 @@ async function main(args) {
 	const force = args.includes('--force');
 	const versions = args.filter((a) => /^\d+\.\d+\.\d+$/.test(a));
 	// one at a time: each install is a heavy npm run
-	for (const version of versions.length ? versions : [n8nVersion()]) await ensureN8n({ force, version });
+	for (const version of versions.length ? versions : [n8nVersion()])
+		await ensureN8n({ force, version });
 }
 
 if (require.main === module) {

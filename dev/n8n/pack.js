@@ -28,12 +28,16 @@ function packPackage({ destDir, build = true, stdio = 'inherit' } = {}) {
 	if (build) {
 		execFileSync(npm, ['run', 'build'], { cwd: REPO, stdio, env });
 	}
-	const out = execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', destDir], {
-		cwd: REPO,
-		env,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', stdio === 'inherit' ? 'inherit' : 'pipe'],
-	});
+	const out = execFileSync(
+		npm,
+		['pack', '--json', '--ignore-scripts', '--pack-destination', destDir],
+		{
+			cwd: REPO,
+			env,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', stdio === 'inherit' ? 'inherit' : 'pipe'],
+		},
+	);
 	const info = JSON.parse(out.slice(out.indexOf('[')));
 	const tarball = path.join(destDir, info[0].filename);
 	if (!fs.existsSync(tarball)) throw new Error(`npm pack did not produce ${tarball}`);

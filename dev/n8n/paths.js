@@ -23,7 +23,10 @@ function nodeMajorFor(version = n8nVersion()) {
 }
 
 function cacheDir(version = n8nVersion()) {
-	return process.env.N8N_CACHE_DIR || path.join(os.homedir(), '.cache', 'n8n-nodes-link-shortener', `n8n-${version}`);
+	return (
+		process.env.N8N_CACHE_DIR ||
+		path.join(os.homedir(), '.cache', 'n8n-nodes-link-shortener', `n8n-${version}`)
+	);
 }
 
 function layout(version = n8nVersion(), dir = cacheDir(version)) {

@@ -45,7 +45,11 @@ function readHead(file, maxBytes) {
  * where done resolves to { code, signal, stdout, stderr, durationMs } (never rejects on a
  * non-zero exit).
  */
-function spawnTracked(cmd, args, { env, cwd, onLine, stdoutFile, maxBuffer = 64 * 1024 * 1024 } = {}) {
+function spawnTracked(
+	cmd,
+	args,
+	{ env, cwd, onLine, stdoutFile, maxBuffer = 64 * 1024 * 1024 } = {},
+) {
 	installExitHook();
 	const started = Date.now();
 	// Into a file, a child's stdout is written synchronously: n8n 1.x exits right after printing
@@ -74,7 +78,13 @@ function spawnTracked(cmd, args, { env, cwd, onLine, stdoutFile, maxBuffer = 64 
 	const done = new Promise((resolve) => {
 		child.on('error', (err) => {
 			live.delete(child);
-			resolve({ code: -1, signal: null, stdout, stderr: stderr + String(err), durationMs: Date.now() - started });
+			resolve({
+				code: -1,
+				signal: null,
+				stdout,
+				stderr: stderr + String(err),
+				durationMs: Date.now() - started,
+			});
 		});
 		child.on('close', (code, signal) => {
 			live.delete(child);

@@ -43,7 +43,13 @@ async function startSandboxProcess({ port, timeoutMs = 60000, onLine } = {}) {
 		await stop();
 		throw new Error(`the sandbox did not start (${outcome}):\n${lines.join('\n').slice(-4000)}`);
 	}
-	return { baseUrl, apiKey, port: Number(new URL(baseUrl).port), stop, logs: () => lines.join('\n') };
+	return {
+		baseUrl,
+		apiKey,
+		port: Number(new URL(baseUrl).port),
+		stop,
+		logs: () => lines.join('\n'),
+	};
 }
 
 module.exports = { startSandboxProcess };

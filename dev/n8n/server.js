@@ -29,7 +29,9 @@ function sleep(ms) {
 async function startN8n(env, { timeoutMs = 180000, onLine, logFile } = {}) {
 	const l = layout();
 	if (!fs.existsSync(l.n8nBin)) {
-		throw new Error(`n8n ${l.version} is not installed in ${l.dir}; run \`node dev/n8n/install.js ${l.version}\` first`);
+		throw new Error(
+			`n8n ${l.version} is not installed in ${l.dir}; run \`node dev/n8n/install.js ${l.version}\` first`,
+		);
 	}
 	const port = Number(env.N8N_PORT);
 	const url = `http://localhost:${port}`;
@@ -63,10 +65,14 @@ async function startN8n(env, { timeoutMs = 180000, onLine, logFile } = {}) {
 	try {
 		for (;;) {
 			if (exited) {
-				throw new Error(`n8n start exited early (code ${exited.code}, signal ${exited.signal}):\n${logs().slice(-6000)}`);
+				throw new Error(
+					`n8n start exited early (code ${exited.code}, signal ${exited.signal}):\n${logs().slice(-6000)}`,
+				);
 			}
 			if (Date.now() > deadline) {
-				throw new Error(`n8n did not become ready on ${url} within ${timeoutMs / 1000} s:\n${logs().slice(-6000)}`);
+				throw new Error(
+					`n8n did not become ready on ${url} within ${timeoutMs / 1000} s:\n${logs().slice(-6000)}`,
+				);
 			}
 			if (await isReady(`http://127.0.0.1:${port}`)) break;
 			await sleep(500);
@@ -107,7 +113,8 @@ class N8nRest {
 			body: body === undefined ? undefined : JSON.stringify(body),
 			signal: AbortSignal.timeout(60000),
 		});
-		const setCookies = typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [];
+		const setCookies =
+			typeof res.headers.getSetCookie === 'function' ? res.headers.getSetCookie() : [];
 		for (const c of setCookies) {
 			const pair = c.split(';')[0];
 			if (pair.startsWith('n8n-auth=')) this.cookie = pair;
@@ -141,7 +148,10 @@ class N8nRest {
 	}
 
 	async login(owner = DEFAULT_OWNER) {
-		return this.request('POST', '/rest/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+		return this.request('POST', '/rest/login', {
+			emailOrLdapLoginId: owner.email,
+			password: owner.password,
+		});
 	}
 
 	async settings() {
@@ -181,7 +191,9 @@ class N8nRest {
 	 * { waitingForWebhook: true }.
 	 */
 	async runManually(workflowId, triggerToStartFrom) {
-		return this.request('POST', `/rest/workflows/${workflowId}/run`, { triggerToStartFrom: { name: triggerToStartFrom } });
+		return this.request('POST', `/rest/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name: triggerToStartFrom },
+		});
 	}
 
 	/**
@@ -194,16 +206,27 @@ class N8nRest {
 			const exec = await this.request('GET', `/rest/executions/${executionId}`);
 			if (exec && exec.status && !['new', 'running', 'waiting'].includes(exec.status)) {
 				const flatted = require(path.join(layout().n8nRoot, 'node_modules', 'flatted'));
-				return { ...exec, data: typeof exec.data === 'string' ? flatted.parse(exec.data) : exec.data };
+				return {
+					...exec,
+					data: typeof exec.data === 'string' ? flatted.parse(exec.data) : exec.data,
+				};
 			}
-			if (Date.now() > deadline) throw new Error(`execution ${executionId} still ${exec && exec.status} after ${timeoutMs / 1000} s`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`execution ${executionId} still ${exec && exec.status} after ${timeoutMs / 1000} s`,
+				);
 			await sleep(500);
 		}
 	}
 
 	/** GET a path and return { status, contentType, body (Buffer) }. */
 	async getRaw(urlPath) {
-		const res = await this.request('GET', urlPath.startsWith('/') ? urlPath : `/${urlPath}`, undefined, { raw: true });
+		const res = await this.request(
+			'GET',
+			urlPath.startsWith('/') ? urlPath : `/${urlPath}`,
+			undefined,
+			{ raw: true },
+		);
 		const body = Buffer.from(await res.arrayBuffer());
 		return { status: res.status, contentType: res.headers.get('content-type') || '', body };
 	}

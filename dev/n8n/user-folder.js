@@ -16,7 +16,9 @@ function makeUserFolder(prefix = 'n8n-link-shortener-') {
 
 /** Reads package.json out of a packed tarball without extracting it. */
 function readTarballManifest(tarball) {
-	const text = execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' });
+	const text = execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], {
+		encoding: 'utf8',
+	});
 	return JSON.parse(text);
 }
 
@@ -40,18 +42,30 @@ function installPackage(userFolder, tarball) {
 	fs.writeFileSync(pkgFile, JSON.stringify(nodesPkg, null, 2));
 
 	// Sanity: every file package.json's n8n section points at must be in the tarball.
-	const declared = [...((manifest.n8n && manifest.n8n.nodes) || []), ...((manifest.n8n && manifest.n8n.credentials) || [])];
+	const declared = [
+		...((manifest.n8n && manifest.n8n.nodes) || []),
+		...((manifest.n8n && manifest.n8n.credentials) || []),
+	];
 	const missing = declared.filter((rel) => !fs.existsSync(path.join(dir, rel)));
 	if (missing.length) {
-		throw new Error(`the packed ${manifest.name} lacks files its package.json declares: ${missing.join(', ')}`);
+		throw new Error(
+			`the packed ${manifest.name} lacks files its package.json declares: ${missing.join(', ')}`,
+		);
 	}
 	return { name: manifest.name, version: manifest.version, dir, manifest };
 }
 
 /** Deletes a folder, but only one under the OS temp dir (user folders, pack folders). */
 function removeTempDir(dir) {
-	if (dir && path.resolve(dir).startsWith(os.tmpdir() + path.sep)) fs.rmSync(dir, { recursive: true, force: true });
+	if (dir && path.resolve(dir).startsWith(os.tmpdir() + path.sep))
+		fs.rmSync(dir, { recursive: true, force: true });
 }
 const removeUserFolder = removeTempDir;
 
-module.exports = { makeUserFolder, installPackage, readTarballManifest, removeUserFolder, removeTempDir };
+module.exports = {
+	makeUserFolder,
+	installPackage,
+	readTarballManifest,
+	removeUserFolder,
+	removeTempDir,
+};

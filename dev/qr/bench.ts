@@ -9,13 +9,18 @@ import { performance } from 'node:perf_hooks';
 import { encodeQr, qrToPng, qrToSvg, type QrMatrix } from '../../nodes/LinkShortener/qr';
 
 const count = Number(process.argv[2] ?? 10_000);
-const urls = Array.from({ length: count }, (_, i) => `https://sho.rt/${(i * 2654435761 >>> 0).toString(36).slice(0, 6)}`);
+const urls = Array.from(
+	{ length: count },
+	(_, i) => `https://sho.rt/${((i * 2654435761) >>> 0).toString(36).slice(0, 6)}`,
+);
 
 function time(label: string, run: (url: string, index: number) => unknown): void {
 	const start = performance.now();
 	urls.forEach(run);
 	const elapsed = performance.now() - start;
-	console.log(`${label.padEnd(26)} ${(elapsed / count).toFixed(3)} ms per code (${count} codes, ${(elapsed / 1000).toFixed(1)} s)`);
+	console.log(
+		`${label.padEnd(26)} ${(elapsed / count).toFixed(3)} ms per code (${count} codes, ${(elapsed / 1000).toFixed(1)} s)`,
+	);
 }
 
 const matrices: QrMatrix[] = [];

@@ -36,8 +36,12 @@ try {
 			matrix.version !== version && `version ${matrix.version}, expected ${version}`,
 			// zbarimg exits with 4 when the image holds no symbol it can read.
 			read.status === 4 && 'zbarimg found no QR code in the image',
-			read.status !== 0 && read.status !== 4 && `zbarimg exited with ${read.status ?? read.signal}: ${read.stderr.trim()}`,
-			read.status === 0 && decoded !== text && `zbarimg read ${JSON.stringify(decoded.slice(0, 80))}…`,
+			read.status !== 0 &&
+				read.status !== 4 &&
+				`zbarimg exited with ${read.status ?? read.signal}: ${read.stderr.trim()}`,
+			read.status === 0 &&
+				decoded !== text &&
+				`zbarimg read ${JSON.stringify(decoded.slice(0, 80))}…`,
 		].filter(Boolean);
 		if (problems.length === 0) {
 			passed++;

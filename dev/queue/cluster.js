@@ -96,14 +96,22 @@ class QueueCluster {
 				if (lines.length > 5000) lines.shift();
 			},
 		});
-		const worker = { name, logs: () => lines.join('\n'), stop: () => stopProcess(child, done, 15_000) };
+		const worker = {
+			name,
+			logs: () => lines.join('\n'),
+			stop: () => stopProcess(child, done, 15_000),
+		};
 		this.workers.push(worker);
 		let exited;
 		done.then((result) => (exited = result));
 		const deadline = Date.now() + READY_TIMEOUT_MS;
 		for (;;) {
-			if (exited) throw new Error(`${name} exited (code ${exited.code}):\n${worker.logs().slice(-4000)}`);
-			if (Date.now() > deadline) throw new Error(`${name} not ready within ${READY_TIMEOUT_MS / 1000} s:\n${worker.logs().slice(-4000)}`);
+			if (exited)
+				throw new Error(`${name} exited (code ${exited.code}):\n${worker.logs().slice(-4000)}`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`${name} not ready within ${READY_TIMEOUT_MS / 1000} s:\n${worker.logs().slice(-4000)}`,
+				);
 			if (await healthy(`http://127.0.0.1:${healthPort}/healthz/readiness`)) return worker;
 			await sleep(500);
 		}
@@ -119,7 +127,8 @@ class QueueCluster {
 		for (const worker of this.workers) await worker.stop();
 		if (this.main) await this.main.stop();
 		await this.services.stop();
-		if (!process.env.E2E_KEEP_USER_FOLDER) for (const folder of this.folders) n8n.removeUserFolder(folder);
+		if (!process.env.E2E_KEEP_USER_FOLDER)
+			for (const folder of this.folders) n8n.removeUserFolder(folder);
 	}
 }
 

@@ -1,5 +1,13 @@
 // Types for the CommonJS queue-mode helpers (used by the TypeScript e2e tests).
-import type { CredentialInput, ImportedCredential, ImportedWorkflow, N8nEnv, N8nRest, StartedN8n, WorkflowJson } from '../n8n';
+import type {
+	CredentialInput,
+	ImportedCredential,
+	ImportedWorkflow,
+	N8nEnv,
+	N8nRest,
+	StartedN8n,
+	WorkflowJson,
+} from '../n8n';
 
 export interface QueueServices {
 	postgres: { port: number; env: Record<string, string>; logs(): string; stop(): Promise<void> };
@@ -8,7 +16,9 @@ export interface QueueServices {
 	stop(): Promise<void>;
 }
 export declare function installServices(options?: { log?: (message: string) => void }): void;
-export declare function startQueueServices(options?: { log?: (message: string) => void }): Promise<QueueServices>;
+export declare function startQueueServices(options?: {
+	log?: (message: string) => void;
+}): Promise<QueueServices>;
 
 export interface QueueWorker {
 	name: string;
@@ -16,7 +26,10 @@ export interface QueueWorker {
 	stop(): Promise<void>;
 }
 export declare class QueueCluster {
-	static create(options: { tarball: string; log?: (message: string) => void }): Promise<QueueCluster>;
+	static create(options: {
+		tarball: string;
+		log?: (message: string) => void;
+	}): Promise<QueueCluster>;
 	readonly services: QueueServices;
 	readonly mainEnv: N8nEnv;
 	readonly main: StartedN8n | undefined;

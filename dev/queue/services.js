@@ -24,13 +24,17 @@ const DB_NAME = 'n8n';
 function postgresBinDir() {
 	const root = '/usr/lib/postgresql';
 	if (!fs.existsSync(root)) return undefined;
-	const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')));
+	const versions = fs
+		.readdirSync(root)
+		.filter((v) => fs.existsSync(path.join(root, v, 'bin', 'postgres')));
 	versions.sort((a, b) => Number(b) - Number(a));
 	return versions.length ? path.join(root, versions[0], 'bin') : undefined;
 }
 
 function hasCommand(name) {
-	return (process.env.PATH || '').split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, name)));
+	return (process.env.PATH || '')
+		.split(path.delimiter)
+		.some((dir) => fs.existsSync(path.join(dir, name)));
 }
 
 /** `apt-get install postgresql redis-server` when either is missing (Debian, as root). */
@@ -40,25 +44,42 @@ function installServices({ log = () => {} } = {}) {
 	if (!hasCommand('redis-server')) missing.push('redis-server');
 	if (missing.length === 0) return;
 	if (process.getuid && process.getuid() !== 0) {
-		throw new Error(`queue mode needs ${missing.join(' and ')}: sudo apt-get install ${missing.join(' ')}`);
+		throw new Error(
+			`queue mode needs ${missing.join(' and ')}: sudo apt-get install ${missing.join(' ')}`,
+		);
 	}
 	log(`installing ${missing.join(', ')} (apt-get)`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore', timeout: 300_000 });
-	execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { env, stdio: 'ignore', timeout: 600_000 });
-	if (!postgresBinDir() || !hasCommand('redis-server')) throw new Error(`apt-get did not provide ${missing.join(', ')}`);
+	execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
+		env,
+		stdio: 'ignore',
+		timeout: 600_000,
+	});
+	if (!postgresBinDir() || !hasCommand('redis-server'))
+		throw new Error(`apt-get did not provide ${missing.join(', ')}`);
 }
 
 /** Runs a PostgreSQL command as the `postgres` user when we are root. */
 function asPostgresUser(bin, args) {
 	const isRoot = process.getuid && process.getuid() === 0;
-	return isRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', bin, ...args] } : { cmd: bin, args };
+	return isRoot
+		? { cmd: 'runuser', args: ['-u', 'postgres', '--', bin, ...args] }
+		: { cmd: bin, args };
 }
 
 /** Waits (bounded) until a line matching `pattern` was printed, or the process exited. */
 function waitForLine(watch, pattern, what, timeoutMs) {
 	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => finish(new Error(`${what} did not start within ${timeoutMs / 1000} s:\n${watch.text().slice(-3000)}`)), timeoutMs);
+		const timer = setTimeout(
+			() =>
+				finish(
+					new Error(
+						`${what} did not start within ${timeoutMs / 1000} s:\n${watch.text().slice(-3000)}`,
+					),
+				),
+			timeoutMs,
+		);
 		const finish = (error) => {
 			clearTimeout(timer);
 			watch.listeners.delete(onLine);
@@ -68,7 +89,13 @@ function waitForLine(watch, pattern, what, timeoutMs) {
 		const onLine = (line) => pattern.test(line) && finish();
 		watch.listeners.add(onLine);
 		if (pattern.test(watch.text())) finish();
-		watch.done.then((r) => finish(new Error(`${what} exited (code ${r.code}, signal ${r.signal}):\n${watch.text().slice(-3000)}`)));
+		watch.done.then((r) =>
+			finish(
+				new Error(
+					`${what} exited (code ${r.code}, signal ${r.signal}):\n${watch.text().slice(-3000)}`,
+				),
+			),
+		);
 	});
 }
 
@@ -91,25 +118,70 @@ async function startPostgres({ timeoutMs = 60_000 } = {}) {
 	if (!bin) throw new Error('PostgreSQL is not installed (installServices() first)');
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-pg-'));
 	const data = path.join(dir, 'data');
-	if (process.getuid && process.getuid() === 0) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-	const initdb = asPostgresUser(path.join(bin, 'initdb'), ['-D', data, '-U', DB_USER, '--auth=trust', '-E', 'UTF8', '--no-sync']);
+	if (process.getuid && process.getuid() === 0)
+		execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+	const initdb = asPostgresUser(path.join(bin, 'initdb'), [
+		'-D',
+		data,
+		'-U',
+		DB_USER,
+		'--auth=trust',
+		'-E',
+		'UTF8',
+		'--no-sync',
+	]);
 	const init = await runTracked(initdb.cmd, initdb.args, { timeoutMs });
-	if (init.code !== 0) throw new Error(`initdb failed (code ${init.code}):\n${init.stdout}\n${init.stderr}`);
+	if (init.code !== 0)
+		throw new Error(`initdb failed (code ${init.code}):\n${init.stdout}\n${init.stderr}`);
 
 	const port = await getFreePort();
-	const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'max_connections=100'];
-	const server = asPostgresUser(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings]);
+	const settings = [
+		'-c',
+		'listen_addresses=127.0.0.1',
+		'-c',
+		`unix_socket_directories=${dir}`,
+		'-c',
+		'fsync=off',
+		'-c',
+		'max_connections=100',
+	];
+	const server = asPostgresUser(path.join(bin, 'postgres'), [
+		'-D',
+		data,
+		'-p',
+		String(port),
+		...settings,
+	]);
 	const watch = startWatched(server.cmd, server.args, { cwd: dir });
 	const stop = async () => {
 		// a fast shutdown does not wait for clients still connected (plain SIGTERM would)
-		const pgCtl = asPostgresUser(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w', '-t', '20']);
-		if (watch.child.exitCode === null) await runTracked(pgCtl.cmd, pgCtl.args, { timeoutMs: 30_000 });
+		const pgCtl = asPostgresUser(path.join(bin, 'pg_ctl'), [
+			'stop',
+			'-D',
+			data,
+			'-m',
+			'fast',
+			'-w',
+			'-t',
+			'20',
+		]);
+		if (watch.child.exitCode === null)
+			await runTracked(pgCtl.cmd, pgCtl.args, { timeoutMs: 30_000 });
 		await stopProcess(watch.child, watch.done, 10_000);
 		fs.rmSync(dir, { recursive: true, force: true });
 	};
 	try {
-		await waitForLine(watch, /database system is ready to accept connections/, 'PostgreSQL', timeoutMs);
-		const createdb = await runTracked(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, DB_NAME], { timeoutMs });
+		await waitForLine(
+			watch,
+			/database system is ready to accept connections/,
+			'PostgreSQL',
+			timeoutMs,
+		);
+		const createdb = await runTracked(
+			path.join(bin, 'createdb'),
+			['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, DB_NAME],
+			{ timeoutMs },
+		);
 		if (createdb.code !== 0) throw new Error(`createdb failed:\n${createdb.stderr}`);
 	} catch (error) {
 		await stop();
@@ -129,7 +201,20 @@ async function startPostgres({ timeoutMs = 60_000 } = {}) {
 async function startRedis({ timeoutMs = 30_000 } = {}) {
 	const port = await getFreePort();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-redis-'));
-	const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir];
+	const args = [
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--daemonize',
+		'no',
+		'--dir',
+		dir,
+	];
 	const watch = startWatched('redis-server', args, { cwd: dir });
 	const stop = async () => {
 		await stopProcess(watch.child, watch.done, 10_000);
@@ -141,7 +226,12 @@ async function startRedis({ timeoutMs = 30_000 } = {}) {
 		await stop();
 		throw error;
 	}
-	return { port, env: { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(port) }, logs: watch.text, stop };
+	return {
+		port,
+		env: { QUEUE_BULL_REDIS_HOST: '127.0.0.1', QUEUE_BULL_REDIS_PORT: String(port) },
+		logs: watch.text,
+		stop,
+	};
 }
 
 /** Installs (when missing) and starts PostgreSQL and Redis; `stop()` stops both. */

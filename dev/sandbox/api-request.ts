@@ -3,7 +3,17 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import { planFault, requestPage } from './fault-plan';
 import { rewriteTotal } from './fault-answers';
 import type { FaultQueue } from './faults';
-import { flatError, flattenHeaders, flattenQuery, parseJsonBody, UNAUTHORIZED, writeResponse, type ApiResponse, type ParsedBody, type ReceivedBody } from './http';
+import {
+	flatError,
+	flattenHeaders,
+	flattenQuery,
+	parseJsonBody,
+	UNAUTHORIZED,
+	writeResponse,
+	type ApiResponse,
+	type ParsedBody,
+	type ReceivedBody,
+} from './http';
 import type { RateLimiter } from './rate-limiter';
 import { findRoute } from './router';
 import { BULK_UPDATE_UNAUTHORIZED, bulkUpdateInvalid } from './routes/bulk-update';
@@ -41,7 +51,8 @@ export async function handleApiRequest(
 	const path = url.pathname.slice('/api'.length) || '/';
 	const headers = flattenHeaders(req);
 	const query = flattenQuery(url.searchParams);
-	const parsed: ParsedBody = received === 'tooLarge' ? { ok: false, raw: '' } : parseJsonBody(received.text);
+	const parsed: ParsedBody =
+		received === 'tooLarge' ? { ok: false, raw: '' } : parseJsonBody(received.text);
 	const parsedValue = parsed.ok ? parsed.value : parsed.raw;
 
 	const record: RecordedRequest = {
@@ -72,7 +83,16 @@ export async function handleApiRequest(
 
 	const fault = context.faults.take({ method, path, page: requestPage(parsed, query) });
 	if (fault) record.fault = fault.kind;
-	const plan = fault ? planFault(fault, { url, headers, parsed, query, state: context.state, rateLimit: context.limiter.current }) : {};
+	const plan = fault
+		? planFault(fault, {
+				url,
+				headers,
+				parsed,
+				query,
+				state: context.state,
+				rateLimit: context.limiter.current,
+			})
+		: {};
 	if (plan.drop === 'before') {
 		req.socket.destroy();
 		return;
@@ -80,7 +100,15 @@ export async function handleApiRequest(
 	if (plan.answer) return answer(plan.answer);
 	if (plan.delayMs !== undefined) await sleep(plan.delayMs);
 
-	const response = dispatch(context, method, path, plan.query ?? query, headers, plan.parsed ?? parsed, plan.instead);
+	const response = dispatch(
+		context,
+		method,
+		path,
+		plan.query ?? query,
+		headers,
+		plan.parsed ?? parsed,
+		plan.instead,
+	);
 	if (plan.drop === 'after') {
 		measure();
 		req.socket.destroy();
@@ -100,7 +128,8 @@ function dispatch(
 	instead: ApiResponse | undefined,
 ): ApiResponse {
 	const found = findRoute(method, path);
-	if (headers['x-api-key'] !== context.apiKey) return found?.route.bulkUpdateErrors ? BULK_UPDATE_UNAUTHORIZED : UNAUTHORIZED;
+	if (headers['x-api-key'] !== context.apiKey)
+		return found?.route.bulkUpdateErrors ? BULK_UPDATE_UNAUTHORIZED : UNAUTHORIZED;
 	if (!found) return flatError(404, `No route for ${method} ${path}`);
 	const { route, params } = found;
 	const now = Date.now();
@@ -111,7 +140,10 @@ function dispatch(
 		if (!decision.allowed) {
 			return {
 				status: 429,
-				body: { code: 'RATE_LIMITED', message: `Rate limit exceeded, retry after ${decision.retryAfterSeconds} s` },
+				body: {
+					code: 'RATE_LIMITED',
+					message: `Rate limit exceeded, retry after ${decision.retryAfterSeconds} s`,
+				},
 				headers: { ...decision.headers, 'Retry-After': String(decision.retryAfterSeconds) },
 			};
 		}
@@ -122,9 +154,18 @@ function dispatch(
 	if (instead) {
 		response = instead;
 	} else if (!parsed.ok) {
-		response = route.bulkUpdateErrors ? bulkUpdateInvalid([{ key: 'body', message: 'Malformed JSON body' }]) : flatError(400, 'Malformed JSON body');
+		response = route.bulkUpdateErrors
+			? bulkUpdateInvalid([{ key: 'body', message: 'Malformed JSON body' }])
+			: flatError(400, 'Malformed JSON body');
 	} else {
-		response = route.handle({ state: context.state, body: parsed.value, query, params, now, pageSizeCap: context.pageSizeCap });
+		response = route.handle({
+			state: context.state,
+			body: parsed.value,
+			query,
+			params,
+			now,
+			pageSizeCap: context.pageSizeCap,
+		});
 		if (context.omitTotal) response = rewriteTotal(response, { kind: 'paging', omitTotal: true });
 	}
 	return { ...response, headers: { ...rateHeaders, ...response.headers } };

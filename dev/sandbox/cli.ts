@@ -16,14 +16,17 @@ function readOption(args: string[], name: string): string | undefined {
 function readCount(value: string | undefined, name: string, fallback: number): number {
 	if (value === undefined) return fallback;
 	const number = Number(value);
-	if (!Number.isInteger(number) || number < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+	if (!Number.isInteger(number) || number < 0)
+		throw new Error(`${name} must be a non-negative integer, got "${value}"`);
 	return number;
 }
 
 async function main(): Promise<void> {
 	const args = process.argv.slice(2);
 	if (args.includes('--help') || args.includes('-h')) {
-		console.log('Usage: ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY] [--latency-ms N] [--page-size-cap N]');
+		console.log(
+			'Usage: ts-node --transpile-only dev/sandbox/cli.ts [--port N] [--seed-links N] [--api-key KEY] [--latency-ms N] [--page-size-cap N]',
+		);
 		return;
 	}
 	const port = readCount(readOption(args, '--port') ?? process.env.SANDBOX_PORT, 'port', 5680);
@@ -37,7 +40,9 @@ async function main(): Promise<void> {
 		seedLinks,
 		latencyMs,
 		...(apiKey ? { apiKey } : {}),
-		...(pageSizeCap === undefined ? {} : { pageSizeCap: readCount(pageSizeCap, 'page-size-cap', 0) }),
+		...(pageSizeCap === undefined
+			? {}
+			: { pageSizeCap: readCount(pageSizeCap, 'page-size-cap', 0) }),
 	});
 	console.log(`Base URL: ${sandbox.baseUrl}`);
 	console.log(`API key: ${sandbox.apiKey}`);

@@ -52,7 +52,10 @@ function junk(afterApply: boolean | undefined, response: ApiResponse): FaultPlan
 
 function firstPageOnly(request: FaultRequest): Pick<FaultPlan, 'parsed' | 'query'> {
 	const { parsed, query } = request;
-	const body = parsed.ok && isPlainObject(parsed.value) && parsed.value.page !== undefined ? { ...parsed.value, page: 1 } : undefined;
+	const body =
+		parsed.ok && isPlainObject(parsed.value) && parsed.value.page !== undefined
+			? { ...parsed.value, page: 1 }
+			: undefined;
 	return {
 		parsed: body ? { ok: true, value: body } : parsed,
 		query: query.page === undefined ? query : { ...query, page: '1' },
@@ -75,26 +78,43 @@ export function planFault(fault: Fault, request: FaultRequest): FaultPlan {
 			return { answer: redirectResponse(fault, request.url) };
 		case 'html': {
 			const apiKey = fault.echoApiKey ? (request.headers['x-api-key'] ?? '') : undefined;
-			return junk(fault.afterApply, htmlPage(fault.status ?? 200, { bytes: fault.bytes, apiKey, title: fault.title }));
+			return junk(
+				fault.afterApply,
+				htmlPage(fault.status ?? 200, { bytes: fault.bytes, apiKey, title: fault.title }),
+			);
 		}
 		case 'empty':
 			return junk(fault.afterApply, junkResponse('empty', fault.status));
 		case 'errorShaped':
-			return junk(fault.afterApply, fault.body === undefined ? junkResponse('errorShaped', fault.status) : { status: fault.status ?? 200, body: fault.body });
+			return junk(
+				fault.afterApply,
+				fault.body === undefined
+					? junkResponse('errorShaped', fault.status)
+					: { status: fault.status ?? 200, body: fault.body },
+			);
 		case 'junkAfterApply':
 			return junk(true, junkResponse(fault.body, fault.status));
 		case 'paging':
-			return { ...(fault.ignorePage ? firstPageOnly(request) : {}), after: (response) => rewriteTotal(response, fault) };
+			return {
+				...(fault.ignorePage ? firstPageOnly(request) : {}),
+				after: (response) => rewriteTotal(response, fault),
+			};
 		case 'replaceElements':
 			return { after: (response) => replaceElements(response, fault) };
 		case 'reorder':
 			return { after: (response) => reorderAnswer(response, fault) };
 		case 'refuseElements': {
-			const refusal = refuseElementsResponse(fault, request.parsed.ok ? request.parsed.value : undefined);
+			const refusal = refuseElementsResponse(
+				fault,
+				request.parsed.ok ? request.parsed.value : undefined,
+			);
 			return refusal ? { instead: refusal } : {};
 		}
 		case 'deleteLinks':
-			request.state.deleteLinks([...(fault.ids ?? []), ...request.state.newestVisibleIds(fault.newest ?? 0)]);
+			request.state.deleteLinks([
+				...(fault.ids ?? []),
+				...request.state.newestVisibleIds(fault.newest ?? 0),
+			]);
 			return {};
 	}
 }

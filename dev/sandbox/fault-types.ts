@@ -5,7 +5,12 @@ export type Fault =
 	/** Answer this status (default body: a flat error) without applying anything. A string body is sent verbatim. */
 	| { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
 	/** 429 with Retry-After / X-RateLimit-Remaining-* when given; nothing applied. */
-	| { kind: 'rateLimit'; retryAfterSeconds?: number; remainingSecond?: number; remainingMinute?: number }
+	| {
+			kind: 'rateLimit';
+			retryAfterSeconds?: number;
+			remainingSecond?: number;
+			remainingMinute?: number;
+	  }
 	/** Destroy the socket before applying anything. */
 	| { kind: 'drop' }
 	/** Apply the request, then destroy the socket without answering (a lost response). */
@@ -18,7 +23,14 @@ export type Fault =
 	 */
 	| { kind: 'redirect'; status?: 301 | 302 | 303 | 307 | 308; location?: string; origin?: string }
 	/** An HTML page (text/html), default status 200; `bytes` pads it to at least that size; `echoApiKey` writes the request's X-API-Key into it. */
-	| { kind: 'html'; status?: number; afterApply?: boolean; bytes?: number; echoApiKey?: boolean; title?: string }
+	| {
+			kind: 'html';
+			status?: number;
+			afterApply?: boolean;
+			bytes?: number;
+			echoApiKey?: boolean;
+			title?: string;
+	  }
 	/** An empty body with content-type application/json, default status 200. */
 	| { kind: 'empty'; status?: number; afterApply?: boolean }
 	/** JSON shaped like an error, default status 200 and body { success: false, message }. */
@@ -36,7 +48,13 @@ export type Fault =
 	 * a `path` / `longUrl` in the given lists; otherwise the request is handled normally. `details` name the refused
 	 * element indexes unless `withIndexes` is false.
 	 */
-	| { kind: 'refuseElements'; indexes?: number[]; paths?: string[]; longUrls?: string[]; withIndexes?: boolean }
+	| {
+			kind: 'refuseElements';
+			indexes?: number[];
+			paths?: string[];
+			longUrls?: string[];
+			withIndexes?: boolean;
+	  }
 	/** Delete links (by `ids`, and/or the `newest` N of the key's company), then handle normally: records vanishing mid-paging. */
 	| { kind: 'deleteLinks'; ids?: string[]; newest?: number };
 

@@ -32,7 +32,11 @@ export function success(data: unknown, errorCode: null | 0 = null): ApiResponse 
 }
 
 /** The flat error object of reference 7.1. */
-export function flatError(status: number, message: string, details?: Record<string, unknown>): ApiResponse {
+export function flatError(
+	status: number,
+	message: string,
+	details?: Record<string, unknown>,
+): ApiResponse {
 	const body: Record<string, unknown> = { code: errorCodeFor(status), message };
 	if (details !== undefined) body.details = details;
 	return { status, body };
@@ -55,7 +59,13 @@ export function readBody(req: IncomingMessage): Promise<ReceivedBody | 'tooLarge
 			bytes += chunk.length;
 			if (bytes <= MAX_BODY_BYTES) chunks.push(chunk);
 		});
-		req.on('end', () => resolve(bytes > MAX_BODY_BYTES ? 'tooLarge' : { bytes, text: Buffer.concat(chunks).toString('utf8') }));
+		req.on('end', () =>
+			resolve(
+				bytes > MAX_BODY_BYTES
+					? 'tooLarge'
+					: { bytes, text: Buffer.concat(chunks).toString('utf8') },
+			),
+		);
 		req.on('error', reject);
 	});
 }
@@ -74,12 +84,17 @@ export function parseJsonBody(text: string): ParsedBody {
 
 export function writeResponse(res: ServerResponse, response: ApiResponse): void {
 	const isText = typeof response.body === 'string';
-	const text = isText ? (response.body as string) : response.body === undefined ? '' : JSON.stringify(response.body);
+	const text = isText
+		? (response.body as string)
+		: response.body === undefined
+			? ''
+			: JSON.stringify(response.body);
 	const headers: Record<string, string | number> = {
 		'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
 		'content-length': Buffer.byteLength(text, 'utf8'),
 	};
-	for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
+	for (const [name, value] of Object.entries(response.headers ?? {}))
+		headers[name.toLowerCase()] = value;
 	res.writeHead(response.status, headers);
 	res.end(text, 'utf8');
 }

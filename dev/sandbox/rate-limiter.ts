@@ -65,7 +65,11 @@ function msUntilFree(inWindow: number[], cap: number, windowMs: number, now: num
 	return lastToExpire + windowMs - now;
 }
 
-export function rateHeaders(limit: RateLimit, usedSecond: number, usedMinute: number): Record<string, string> {
+export function rateHeaders(
+	limit: RateLimit,
+	usedSecond: number,
+	usedMinute: number,
+): Record<string, string> {
 	return {
 		'X-RateLimit-Limit-Second': String(limit.perSecond),
 		'X-RateLimit-Limit-Minute': String(limit.perMinute),

@@ -22,8 +22,18 @@ const ROUTES: Route[] = [
 	{ method: 'POST', pattern: /^\/v1\/links\/$/, handle: createLink },
 	{ method: 'POST', pattern: /^\/public\/links$/, handle: createLink },
 	{ method: 'POST', pattern: /^\/v1\/links\/bulk$/, handle: bulkCreateLinks, rateLimited: true },
-	{ method: 'POST', pattern: /^\/public\/links\/bulk$/, handle: bulkCreateLinks, rateLimited: true },
-	{ method: 'PATCH', pattern: /^\/public\/links\/bulk$/, handle: bulkUpdateLinks, bulkUpdateErrors: true },
+	{
+		method: 'POST',
+		pattern: /^\/public\/links\/bulk$/,
+		handle: bulkCreateLinks,
+		rateLimited: true,
+	},
+	{
+		method: 'PATCH',
+		pattern: /^\/public\/links\/bulk$/,
+		handle: bulkUpdateLinks,
+		bulkUpdateErrors: true,
+	},
 	{ method: 'POST', pattern: /^\/v1\/links\/list$/, handle: listLinks },
 	{ method: 'POST', pattern: /^\/public\/links\/list$/, handle: listLinks },
 	{ method: 'GET', pattern: /^\/v1\/links\/([^/]+)$/, handle: getLink },
@@ -31,7 +41,10 @@ const ROUTES: Route[] = [
 	{ method: 'GET', pattern: /^\/v1\/domains$/, handle: listDomains },
 ];
 
-export function findRoute(method: string, path: string): { route: Route; params: string[] } | undefined {
+export function findRoute(
+	method: string,
+	path: string,
+): { route: Route; params: string[] } | undefined {
 	for (const route of ROUTES) {
 		if (route.method !== method) continue;
 		const match = route.pattern.exec(path);

@@ -9,20 +9,71 @@ export const SEEDED = {
 	/** A user of another company (B): their links are refused. */
 	foreignUserId: '99999999-9999-4999-8999-999999999999',
 	defaultDomain: { id: 'd1000000-0000-4000-8000-000000000001', domainName: 'sho.rt', status: 1 },
-	verifiedDomain: { id: 'd1000000-0000-4000-8000-000000000002', domainName: 'go.example.com', status: 1 },
-	status4Domain: { id: 'd1000000-0000-4000-8000-000000000004', domainName: 'status-4.example.com', status: 4 },
-	status5Domain: { id: 'd1000000-0000-4000-8000-000000000005', domainName: 'status-5.example.com', status: 5 },
-	status6Domain: { id: 'd1000000-0000-4000-8000-000000000006', domainName: 'status-6.example.com', status: 6 },
+	verifiedDomain: {
+		id: 'd1000000-0000-4000-8000-000000000002',
+		domainName: 'go.example.com',
+		status: 1,
+	},
+	status4Domain: {
+		id: 'd1000000-0000-4000-8000-000000000004',
+		domainName: 'status-4.example.com',
+		status: 4,
+	},
+	status5Domain: {
+		id: 'd1000000-0000-4000-8000-000000000005',
+		domainName: 'status-5.example.com',
+		status: 5,
+	},
+	status6Domain: {
+		id: 'd1000000-0000-4000-8000-000000000006',
+		domainName: 'status-6.example.com',
+		status: 6,
+	},
 	/** Links of the key's user, oldest first; they carry the seeded clicks (20, 12 and 4). */
 	ownLinks: [
-		{ id: 'a1000000-0000-4000-8000-000000000001', path: 'spring', title: 'Spring campaign', longUrl: 'https://shop.example.com/spring-sale', createdAt: '2024-01-15T10:00:00.000Z', clicks: 20 },
-		{ id: 'a1000000-0000-4000-8000-000000000002', path: 'launch', title: 'Product launch', longUrl: 'https://www.example.com/products/new', createdAt: '2024-02-01T12:30:00.000Z', clicks: 12 },
-		{ id: 'a1000000-0000-4000-8000-000000000003', path: 'docs', title: 'Docs home', longUrl: 'https://docs.example.org/', createdAt: '2024-02-20T08:15:00.000Z', clicks: 4 },
+		{
+			id: 'a1000000-0000-4000-8000-000000000001',
+			path: 'spring',
+			title: 'Spring campaign',
+			longUrl: 'https://shop.example.com/spring-sale',
+			createdAt: '2024-01-15T10:00:00.000Z',
+			clicks: 20,
+		},
+		{
+			id: 'a1000000-0000-4000-8000-000000000002',
+			path: 'launch',
+			title: 'Product launch',
+			longUrl: 'https://www.example.com/products/new',
+			createdAt: '2024-02-01T12:30:00.000Z',
+			clicks: 12,
+		},
+		{
+			id: 'a1000000-0000-4000-8000-000000000003',
+			path: 'docs',
+			title: 'Docs home',
+			longUrl: 'https://docs.example.org/',
+			createdAt: '2024-02-20T08:15:00.000Z',
+			clicks: 4,
+		},
 	],
 	/** Links of company B (foreignUserId). */
 	foreignLinks: [
-		{ id: 'f1000000-0000-4000-8000-000000000001', path: 'other1', title: 'Other company link 1', longUrl: 'https://other.example.net/one', createdAt: '2024-01-20T09:00:00.000Z', clicks: 5 },
-		{ id: 'f1000000-0000-4000-8000-000000000002', path: 'other2', title: 'Other company link 2', longUrl: 'https://other.example.net/two', createdAt: '2024-02-10T09:00:00.000Z', clicks: 0 },
+		{
+			id: 'f1000000-0000-4000-8000-000000000001',
+			path: 'other1',
+			title: 'Other company link 1',
+			longUrl: 'https://other.example.net/one',
+			createdAt: '2024-01-20T09:00:00.000Z',
+			clicks: 5,
+		},
+		{
+			id: 'f1000000-0000-4000-8000-000000000002',
+			path: 'other2',
+			title: 'Other company link 2',
+			longUrl: 'https://other.example.net/two',
+			createdAt: '2024-02-10T09:00:00.000Z',
+			clicks: 0,
+		},
 	],
 } as const;
 
@@ -43,11 +94,46 @@ export function seededDomains(): SandboxDomain[] {
 		isPreferred: false,
 	};
 	return [
-		{ ...base, id: SEEDED.defaultDomain.id, domainName: SEEDED.defaultDomain.domainName, status: 1, isDefault: true, isPreferred: true, createdAt: '2023-06-01T00:00:00.000Z' },
-		{ ...base, id: SEEDED.verifiedDomain.id, domainName: SEEDED.verifiedDomain.domainName, status: 1, externalId: 'ext-go-example', fallbackUrl: 'https://www.example.com/', createdAt: '2023-09-12T14:00:00.000Z' },
-		{ ...base, id: SEEDED.status4Domain.id, domainName: SEEDED.status4Domain.domainName, status: 4, nsRecords: ['ns1.sandbox.example', 'ns2.sandbox.example'], createdAt: '2024-03-01T00:00:00.000Z' },
-		{ ...base, id: SEEDED.status5Domain.id, domainName: SEEDED.status5Domain.domainName, status: 5, createdAt: '2024-03-02T00:00:00.000Z' },
-		{ ...base, id: SEEDED.status6Domain.id, domainName: SEEDED.status6Domain.domainName, status: 6, createdAt: '2024-03-03T00:00:00.000Z' },
+		{
+			...base,
+			id: SEEDED.defaultDomain.id,
+			domainName: SEEDED.defaultDomain.domainName,
+			status: 1,
+			isDefault: true,
+			isPreferred: true,
+			createdAt: '2023-06-01T00:00:00.000Z',
+		},
+		{
+			...base,
+			id: SEEDED.verifiedDomain.id,
+			domainName: SEEDED.verifiedDomain.domainName,
+			status: 1,
+			externalId: 'ext-go-example',
+			fallbackUrl: 'https://www.example.com/',
+			createdAt: '2023-09-12T14:00:00.000Z',
+		},
+		{
+			...base,
+			id: SEEDED.status4Domain.id,
+			domainName: SEEDED.status4Domain.domainName,
+			status: 4,
+			nsRecords: ['ns1.sandbox.example', 'ns2.sandbox.example'],
+			createdAt: '2024-03-01T00:00:00.000Z',
+		},
+		{
+			...base,
+			id: SEEDED.status5Domain.id,
+			domainName: SEEDED.status5Domain.domainName,
+			status: 5,
+			createdAt: '2024-03-02T00:00:00.000Z',
+		},
+		{
+			...base,
+			id: SEEDED.status6Domain.id,
+			domainName: SEEDED.status6Domain.domainName,
+			status: 6,
+			createdAt: '2024-03-03T00:00:00.000Z',
+		},
 	];
 }
 
@@ -58,8 +144,14 @@ export function seededLinks(): Array<Omit<SandboxLink, 'sequence'>> {
 		[SEEDED.verifiedDomain.id]: SEEDED.verifiedDomain.domainName,
 	};
 	const extras: Record<string, Partial<SandboxLink>> = {
-		[SEEDED.ownLinks[1].id]: { domain: SEEDED.verifiedDomain.id, tags: [{ name: 'launch' }, { name: 'promo' }] },
-		[SEEDED.ownLinks[2].id]: { expiredAt: '2030-01-01T00:00:00.000Z', updatedAt: '2024-02-21T10:00:00.000Z' },
+		[SEEDED.ownLinks[1].id]: {
+			domain: SEEDED.verifiedDomain.id,
+			tags: [{ name: 'launch' }, { name: 'promo' }],
+		},
+		[SEEDED.ownLinks[2].id]: {
+			expiredAt: '2030-01-01T00:00:00.000Z',
+			updatedAt: '2024-02-21T10:00:00.000Z',
+		},
 	};
 	const all = [
 		...SEEDED.ownLinks.map((link) => ({ link, ownerId: SEEDED.userId as string })),
@@ -98,7 +190,13 @@ const PLACES = [
 const BROWSERS = ['Chrome', 'Safari', 'Chrome', 'Firefox', 'Edge'] as const;
 const SYSTEMS = ['Windows', 'iOS', 'macOS', 'Android', 'Linux', 'Windows'] as const;
 const DEVICES = ['desktop', 'mobile', 'desktop', 'tablet'] as const;
-const REFERRERS = ['google.com', 'direct', 'twitter.com', 'direct', 'news.ycombinator.com'] as const;
+const REFERRERS = [
+	'google.com',
+	'direct',
+	'twitter.com',
+	'direct',
+	'news.ycombinator.com',
+] as const;
 
 /** Deterministic click events: 2024-02-25 to 2024-03-10, over the seeded links that have clicks. */
 function buildClicks(): ClickEvent[] {

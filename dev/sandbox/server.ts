@@ -7,7 +7,14 @@ import { FaultQueue } from './faults';
 import { flatError, parseJsonBody, readBody, writeResponse } from './http';
 import { RateLimiter } from './rate-limiter';
 import { SandboxState } from './state';
-import type { FaultRule, RateLimit, RecordedRequest, SandboxDomain, SandboxLink, SandboxOptions } from './types';
+import type {
+	FaultRule,
+	RateLimit,
+	RecordedRequest,
+	SandboxDomain,
+	SandboxLink,
+	SandboxOptions,
+} from './types';
 
 export { SEEDED, SEEDED_CLICKS } from './seed';
 export type {
@@ -28,16 +35,20 @@ export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { perSecond: 10, perMinut
 export const DEFAULT_PAGE_SIZE_CAP = 60;
 
 function assertNonNegative(value: number, name: string): void {
-	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+		throw new Error(`${name} must be a non-negative number`);
 }
 
 function assertPageSizeCap(cap: number): void {
-	if (!Number.isInteger(cap) || cap < 1) throw new Error('the page size cap must be a positive integer');
+	if (!Number.isInteger(cap) || cap < 1)
+		throw new Error('the page size cap must be a positive integer');
 }
 
 function assertRateLimit(limit: RateLimit): void {
-	const valid = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 1;
-	if (!valid(limit.perSecond) || !valid(limit.perMinute)) throw new Error('perSecond and perMinute must be positive integers');
+	const valid = (value: unknown) =>
+		typeof value === 'number' && Number.isInteger(value) && value >= 1;
+	if (!valid(limit.perSecond) || !valid(limit.perMinute))
+		throw new Error('perSecond and perMinute must be positive integers');
 }
 
 /** An in-memory HTTP server that behaves like the Link Shortening API (see README.md). */
@@ -195,7 +206,10 @@ export class Sandbox {
 	}
 
 	/** Adds links at once, all with the same createdAt (now unless given); owner = the key's user unless given. */
-	addLinks(count: number, fields: Partial<{ title: string; longUrl: string; createdAt: string; ownerId: string }> = {}): SandboxLink[] {
+	addLinks(
+		count: number,
+		fields: Partial<{ title: string; longUrl: string; createdAt: string; ownerId: string }> = {},
+	): SandboxLink[] {
 		return this.state.addLinks(count, fields);
 	}
 
@@ -222,7 +236,10 @@ export class Sandbox {
 			const url = new URL(req.url ?? '/', this.origin);
 			if (isControlPath(url.pathname)) {
 				const received = await readBody(req);
-				const body = received === 'tooLarge' ? ({ ok: false, raw: '' } as const) : parseJsonBody(received.text);
+				const body =
+					received === 'tooLarge'
+						? ({ ok: false, raw: '' } as const)
+						: parseJsonBody(received.text);
 				writeResponse(res, handleControl(this, req.method ?? 'GET', url.pathname, body));
 				return;
 			}
@@ -235,7 +252,13 @@ export class Sandbox {
 			await handleApiRequest(this.context, req, res, url, received, arrivedAt);
 		} catch (error) {
 			if (!res.headersSent && !res.destroyed) {
-				writeResponse(res, flatError(500, `Sandbox error: ${error instanceof Error ? error.message : String(error)}`));
+				writeResponse(
+					res,
+					flatError(
+						500,
+						`Sandbox error: ${error instanceof Error ? error.message : String(error)}`,
+					),
+				);
 			}
 		}
 	}

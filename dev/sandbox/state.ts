@@ -66,7 +66,10 @@ export class SandboxState {
 
 	/** Links of the key's user and of the users of the same company. */
 	isVisibleToKeyUser(link: SandboxLink): boolean {
-		return link.ownerId === SEEDED.userId || COMPANY_OF_USER[link.ownerId] === COMPANY_OF_USER[SEEDED.userId];
+		return (
+			link.ownerId === SEEDED.userId ||
+			COMPANY_OF_USER[link.ownerId] === COMPANY_OF_USER[SEEDED.userId]
+		);
 	}
 
 	findDomain(id: string): SandboxDomain | undefined {
@@ -136,7 +139,10 @@ export class SandboxState {
 		return created;
 	}
 
-	addLinks(count: number, fields: Partial<{ title: string; longUrl: string; createdAt: string; ownerId: string }>): SandboxLink[] {
+	addLinks(
+		count: number,
+		fields: Partial<{ title: string; longUrl: string; createdAt: string; ownerId: string }>,
+	): SandboxLink[] {
 		const inputs: LinkInput[] = [];
 		for (let i = 0; i < count; i++) {
 			const number = this.nextSequence + i;
@@ -148,7 +154,11 @@ export class SandboxState {
 				expiredAt: null,
 			});
 		}
-		return this.createLinks(inputs, fields.createdAt ?? new Date().toISOString(), fields.ownerId ?? SEEDED.userId);
+		return this.createLinks(
+			inputs,
+			fields.createdAt ?? new Date().toISOString(),
+			fields.ownerId ?? SEEDED.userId,
+		);
 	}
 
 	addDomains(count: number, status: number): SandboxDomain[] {

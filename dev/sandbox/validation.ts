@@ -48,7 +48,8 @@ export function readTags(value: unknown): SandboxTag[] | undefined {
 	if (!Array.isArray(value)) return undefined;
 	const tags: SandboxTag[] = [];
 	for (const tag of value) {
-		if (!isPlainObject(tag) || typeof tag.name !== 'string' || tag.name.trim() === '') return undefined;
+		if (!isPlainObject(tag) || typeof tag.name !== 'string' || tag.name.trim() === '')
+			return undefined;
 		tags.push({ name: tag.name });
 	}
 	return tags;

@@ -11,7 +11,12 @@ import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
 import { latestLink } from './trigger/linkFeed';
 import { cursorFrom, readNewLinks, startingCursor } from './trigger/newLinks';
-import { readStoredCursor, saveCursor, UnreadableCursor, type StoredCursor } from './trigger/pollCursor';
+import {
+	readStoredCursor,
+	saveCursor,
+	UnreadableCursor,
+	type StoredCursor,
+} from './trigger/pollCursor';
 import { acquireLease, firstReportOf, type Lease } from './trigger/pollGuard';
 
 /** n8n 2.x gives each poll a budget; older versions give none. Also how long a poll holds its lease. */
@@ -64,7 +69,8 @@ export class LinkShortenerTrigger implements INodeType {
 			return sample ? [this.helpers.returnJsonArray([sample])] : null;
 		}
 		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-		const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+		const budgetMs =
+			typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : DEFAULT_BUDGET_MS;
 		// Another poll of this trigger is still running: it emits what is new, this one nothing.
 		const lease = acquireLease(key, budgetMs);
 		if (!lease) return null;
@@ -111,10 +117,14 @@ function storedCursor(context: IPollFunctions, key: string, staticData: IDataObj
 	} catch (error) {
 		const problem = error instanceof UnreadableCursor ? error.message : String(error);
 		if (firstReportOf(key, problem)) {
-			throw new NodeOperationError(context.getNode(), `The trigger's saved position cannot be read: ${problem}`, {
-				description:
-					'Nothing was emitted. The next poll starts again from the newest link, as a new activation does: links created before it are not emitted.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`The trigger's saved position cannot be read: ${problem}`,
+				{
+					description:
+						'Nothing was emitted. The next poll starts again from the newest link, as a new activation does: links created before it are not emitted.',
+				},
+			);
 		}
 		return { kind: 'none' };
 	}

@@ -20,7 +20,8 @@ export function sections(): Section[] {
 	if (!only) return [...SECTIONS];
 	const chosen = only.split(',').map((name) => name.trim());
 	const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
-	if (unknown.length) throw new Error(`Unknown section ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}`);
+	if (unknown.length)
+		throw new Error(`Unknown section ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}`);
 	return chosen as Section[];
 }
 

@@ -23,11 +23,23 @@ function repeatsFor(rows: number): number {
 }
 
 /** The node, the plain script and the expressions baseline, measured in turns (see turns.ts). */
-async function measureOperation(sandbox: Sandbox, operation: Operation, rows: number, contenders: Contender[]): Promise<Measured[]> {
+async function measureOperation(
+	sandbox: Sandbox,
+	operation: Operation,
+	rows: number,
+	contenders: Contender[],
+): Promise<Measured[]> {
 	sandbox.reset();
 	const links = operation === 'create' ? [] : sandbox.addLinks(rows);
 	const ids = operation === 'update' ? links.map((link) => link.id) : undefined;
-	const jobs: Job[] = contenders.map((contender) => ({ ...contender, operation, rows, ids, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey }));
+	const jobs: Job[] = contenders.map((contender) => ({
+		...contender,
+		operation,
+		rows,
+		ids,
+		baseUrl: sandbox.baseUrl,
+		apiKey: sandbox.apiKey,
+	}));
 	const started = await startWorkers(jobs);
 	try {
 		return await measureInTurns(jobs, started, repeatsFor(rows), {
@@ -52,9 +64,15 @@ function minimumRequests(operation: Operation, rows: number): number {
 /** Runs each kind of request once at full size, so that the first measured job does not pay for the sandbox's warm-up. */
 async function warmUp(sandbox: Sandbox): Promise<void> {
 	const target = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey };
-	const rows = Array.from({ length: 10_000 }, (_, i) => ({ longUrl: `https://example.com/warm-up/${i}`, title: `Warm-up ${i}` }));
+	const rows = Array.from({ length: 10_000 }, (_, i) => ({
+		longUrl: `https://example.com/warm-up/${i}`,
+		title: `Warm-up ${i}`,
+	}));
 	const links = await plainBulkCreate(target, rows);
-	await plainBulkUpdate(target, links.map((link) => ({ id: link.id, title: 'Warm' })));
+	await plainBulkUpdate(
+		target,
+		links.map((link) => ({ id: link.id, title: 'Warm' })),
+	);
 	await plainListAll(target);
 	sandbox.reset();
 }
@@ -62,21 +80,40 @@ async function warmUp(sandbox: Sandbox): Promise<void> {
 async function bulkRows(sandbox: Sandbox, rows: number): Promise<Row[]> {
 	const table: Row[] = [];
 	for (const operation of ['create', 'update'] as const) {
-		const [plain, autoMap, defineBelow, expressions] = await measureOperation(sandbox, operation, rows, [
-			{ runner: 'plain' },
-			{ runner: 'node', mode: 'autoMap' },
-			{ runner: 'node', mode: 'defineBelow' },
-			{ runner: 'expressions', mode: 'defineBelow' },
-		]);
-		const row = { operation, rows, minimumRequests: minimumRequests(operation, rows), plain: plain.result };
+		const [plain, autoMap, defineBelow, expressions] = await measureOperation(
+			sandbox,
+			operation,
+			rows,
+			[
+				{ runner: 'plain' },
+				{ runner: 'node', mode: 'autoMap' },
+				{ runner: 'node', mode: 'defineBelow' },
+				{ runner: 'expressions', mode: 'defineBelow' },
+			],
+		);
+		const row = {
+			operation,
+			rows,
+			minimumRequests: minimumRequests(operation, rows),
+			plain: plain.result,
+		};
 		table.push({ ...row, mode: 'autoMap', requests: autoMap.requests, node: autoMap.result });
-		table.push({ ...row, mode: 'defineBelow', requests: defineBelow.requests, node: defineBelow.result, expressions: expressions.result });
+		table.push({
+			...row,
+			mode: 'defineBelow',
+			requests: defineBelow.requests,
+			node: defineBelow.result,
+			expressions: expressions.result,
+		});
 	}
 	return table;
 }
 
 async function returnAllRow(sandbox: Sandbox): Promise<Row> {
-	const [plain, node] = await measureOperation(sandbox, 'list', LIST_SIZE, [{ runner: 'plain' }, { runner: 'node' }]);
+	const [plain, node] = await measureOperation(sandbox, 'list', LIST_SIZE, [
+		{ runner: 'plain' },
+		{ runner: 'node' },
+	]);
 	const listed = node.result.outputItems;
 	return {
 		operation: 'list',

@@ -37,7 +37,9 @@ export class WorkerProcess {
 	}
 
 	async next(): Promise<WorkerMessage> {
-		const message = this.inbox.shift() ?? (await new Promise<WorkerMessage>((resolve, reject) => (this.waiting = { resolve, reject })));
+		const message =
+			this.inbox.shift() ??
+			(await new Promise<WorkerMessage>((resolve, reject) => (this.waiting = { resolve, reject })));
 		if (message.type === 'failed') throw new Error(message.error);
 		return message;
 	}

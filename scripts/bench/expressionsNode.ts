@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
 
@@ -15,7 +20,10 @@ const PER_ROW_PARAMETERS: Record<string, string[]> = {
  */
 // eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool -- a benchmark-only node; its description is the Link Shortener's, usableAsTool included
 export class PerRowExpressions implements INodeType {
-	description: INodeTypeDescription = { ...new LinkShortener().description, name: 'perRowExpressions' };
+	description: INodeTypeDescription = {
+		...new LinkShortener().description,
+		name: 'perRowExpressions',
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const names = PER_ROW_PARAMETERS[this.getNodeParameter('operation', 0) as string];

@@ -15,7 +15,16 @@ import type { Job } from './jobs';
 export const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
 export const HTTP_REQUEST_VERSION = 4.5;
 
-const nodeFile = () => join(layout().n8nRoot, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
+const nodeFile = () =>
+	join(
+		layout().n8nRoot,
+		'node_modules',
+		'n8n-nodes-base',
+		'dist',
+		'nodes',
+		'HttpRequest',
+		'HttpRequest.node.js',
+	);
 
 /** Whether the cached n8n is there (else the bench says how to get it). */
 export function httpRequestAvailable(): boolean {
@@ -47,7 +56,9 @@ export function httpRequestParameters(job: Job): INodeParameters {
 			pagination: {
 				pagination: {
 					paginationMode: 'updateAParameterInEachRequest',
-					parameters: { parameters: [{ type: 'body', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+					parameters: {
+						parameters: [{ type: 'body', name: 'page', value: '={{ $pageCount + 1 }}' }],
+					},
 					paginationCompleteWhen: 'other',
 					completeExpression: `={{ $response.body.data.items.length === 0 || $pageCount * ${pageSize} >= $response.body.data.total }}`,
 					limitPagesFetched: true,

@@ -41,6 +41,9 @@ export interface JobResult extends RunResult {
 /** Parent → worker: the job, then one 'run' per measurement, then 'done'. */
 export type ParentMessage = Job | 'run' | 'done';
 /** Worker → parent: 'ready' after the warm-up, then one result per 'run'. */
-export type WorkerMessage = { type: 'ready'; rssMb: number } | { type: 'run'; result: RunResult & { peakRssMb: number } } | { type: 'failed'; error: string };
+export type WorkerMessage =
+	| { type: 'ready'; rssMb: number }
+	| { type: 'run'; result: RunResult & { peakRssMb: number } }
+	| { type: 'failed'; error: string };
 
 export const WARM_UP_ROWS = 200;

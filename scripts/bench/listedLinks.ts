@@ -16,7 +16,11 @@ export interface Listed {
 
 function idsOf(job: Job, items: INodeExecutionData[]): unknown[] {
 	if (job.runner !== 'httpRequest') return items.map((item) => item.json.id);
-	return items.flatMap((item) => ((item.json.data as { items?: Array<{ id?: unknown }> } | undefined)?.items ?? []).map((link) => link.id));
+	return items.flatMap((item) =>
+		((item.json.data as { items?: Array<{ id?: unknown }> } | undefined)?.items ?? []).map(
+			(link) => link.id,
+		),
+	);
 }
 
 export function listed(job: Job, items: INodeExecutionData[]): Listed {

@@ -10,7 +10,14 @@ import { quick, repeats } from './args';
 import { httpRequestAvailable } from './httpRequestNode';
 import type { Job } from './jobs';
 import { listPage } from './plain';
-import { measureInTurns, median, startWorkers, stopWorkers, type Measured, type ServerStats } from './turns';
+import {
+	measureInTurns,
+	median,
+	startWorkers,
+	stopWorkers,
+	type Measured,
+	type ServerStats,
+} from './turns';
 
 export const PAGE_CAP = 50;
 export const LATENCIES_MS = [0, 50];
@@ -40,8 +47,14 @@ async function fill(sandbox: Sandbox, links: number): Promise<void> {
 }
 
 function serverStats(sandbox: Sandbox): ServerStats {
-	const cpuMs = sandbox.requests.map((request) => request.cpuMs).filter((ms): ms is number => ms !== undefined);
-	return { requests: sandbox.requests.length, maxInFlight: sandbox.maxInFlight, cpuMsPerRequest: cpuMs.length ? median(cpuMs) : undefined };
+	const cpuMs = sandbox.requests
+		.map((request) => request.cpuMs)
+		.filter((ms): ms is number => ms !== undefined);
+	return {
+		requests: sandbox.requests.length,
+		maxInFlight: sandbox.maxInFlight,
+		cpuMsPerRequest: cpuMs.length ? median(cpuMs) : undefined,
+	};
 }
 
 /** 20,000 links once (page by page at 50 ms takes over 20 s, and long runs are less noisy); 2,000 links three times. */
@@ -49,13 +62,24 @@ function repeatsFor(links: number): number {
 	return repeats(links >= 20_000 ? 1 : 3);
 }
 
-async function rowsFor(sandbox: Sandbox, links: number, concurrency: number): Promise<NetworkRow[]> {
-	const base = { operation: 'list', rows: links, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } as const;
+async function rowsFor(
+	sandbox: Sandbox,
+	links: number,
+	concurrency: number,
+): Promise<NetworkRow[]> {
+	const base = {
+		operation: 'list',
+		rows: links,
+		baseUrl: sandbox.baseUrl,
+		apiKey: sandbox.apiKey,
+	} as const;
 	const jobs: Job[] = [
 		{ ...base, runner: 'node' },
 		{ ...base, runner: 'plain', pageSize: PAGE_CAP },
 		{ ...base, runner: 'plainConcurrent', pageSize: PAGE_CAP, concurrency },
-		...(httpRequestAvailable() ? [{ ...base, runner: 'httpRequest', pageSize: PAGE_CAP } as const] : []),
+		...(httpRequestAvailable()
+			? [{ ...base, runner: 'httpRequest', pageSize: PAGE_CAP } as const]
+			: []),
 	];
 	await fill(sandbox, WARM_UP_LINKS);
 	const started = await startWorkers(jobs);
@@ -64,12 +88,26 @@ async function rowsFor(sandbox: Sandbox, links: number, concurrency: number): Pr
 		await fill(sandbox, links);
 		for (const latencyMs of LATENCIES_MS) {
 			sandbox.setLatency(latencyMs);
-			const [node, sequential, concurrent, httpRequest] = await measureInTurns(jobs, started, repeatsFor(links), {
-				label: `Return All ${links} links, ${latencyMs} ms`,
-				beforeRun: () => sandbox.clearRequests(),
-				server: () => serverStats(sandbox),
+			const [node, sequential, concurrent, httpRequest] = await measureInTurns(
+				jobs,
+				started,
+				repeatsFor(links),
+				{
+					label: `Return All ${links} links, ${latencyMs} ms`,
+					beforeRun: () => sandbox.clearRequests(),
+					server: () => serverStats(sandbox),
+				},
+			);
+			rows.push({
+				links,
+				latencyMs,
+				pages: Math.ceil(links / PAGE_CAP),
+				concurrency,
+				node,
+				sequential,
+				concurrent,
+				httpRequest,
 			});
-			rows.push({ links, latencyMs, pages: Math.ceil(links / PAGE_CAP), concurrency, node, sequential, concurrent, httpRequest });
 		}
 	} finally {
 		await stopWorkers(started.workers);
@@ -81,7 +119,8 @@ export async function networkRows(): Promise<NetworkRow[]> {
 	const sandbox = await Sandbox.start({ rateLimit: null, logBodies: false, pageSizeCap: PAGE_CAP });
 	const rows: NetworkRow[] = [];
 	try {
-		for (const links of quick ? QUICK_SIZES : SIZES) rows.push(...(await rowsFor(sandbox, links, PAGE_CONCURRENCY)));
+		for (const links of quick ? QUICK_SIZES : SIZES)
+			rows.push(...(await rowsFor(sandbox, links, PAGE_CONCURRENCY)));
 	} finally {
 		await sandbox.stop();
 	}

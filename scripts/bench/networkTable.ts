@@ -27,9 +27,17 @@ function requestsCell(row: NetworkRow): string {
 function linksCell(row: NetworkRow): string {
 	const { outputItems, distinctLinks, idsDigest, errorItems } = row.node.result;
 	const inOrder = idsDigest === row.sequential.result.idsDigest;
-	const met = outputItems === row.links && distinctLinks === row.links && inOrder && errorItems === 0;
-	const problems = [distinctLinks === outputItems ? '' : `${outputItems - (distinctLinks ?? 0)} repeated`, inOrder ? '' : 'order differs', errorItems ? `${errorItems} errors` : ''];
-	return `${outputItems.toLocaleString('en-US')} ${mark(met)}${problems.filter(Boolean).map((problem) => ` ${problem}`).join(',')}`;
+	const met =
+		outputItems === row.links && distinctLinks === row.links && inOrder && errorItems === 0;
+	const problems = [
+		distinctLinks === outputItems ? '' : `${outputItems - (distinctLinks ?? 0)} repeated`,
+		inOrder ? '' : 'order differs',
+		errorItems ? `${errorItems} errors` : '',
+	];
+	return `${outputItems.toLocaleString('en-US')} ${mark(met)}${problems
+		.filter(Boolean)
+		.map((problem) => ` ${problem}`)
+		.join(',')}`;
 }
 
 function httpRequestCell(row: NetworkRow): string {
@@ -56,7 +64,10 @@ function cells(row: NetworkRow): string[] {
 		seconds(row.sequential),
 		seconds(row.concurrent),
 		httpRequestCell(row),
-		ratioCell(vsSequential, targeted && row.links <= 2_000 ? NETWORK_TARGETS.vsSequential : undefined),
+		ratioCell(
+			vsSequential,
+			targeted && row.links <= 2_000 ? NETWORK_TARGETS.vsSequential : undefined,
+		),
 		ratioCell(vsConcurrent, targeted ? NETWORK_TARGETS.vsConcurrent : undefined),
 		memoryCell(row),
 		row.node.cpuMsPerRequest === undefined ? '?' : `${row.node.cpuMsPerRequest.toFixed(1)} ms`,

@@ -9,10 +9,19 @@ export interface PlainTarget {
 
 type Json = Record<string, unknown>;
 
-async function send(target: PlainTarget, method: string, path: string, body: unknown): Promise<Json> {
+async function send(
+	target: PlainTarget,
+	method: string,
+	path: string,
+	body: unknown,
+): Promise<Json> {
 	const response = await fetch(`${target.baseUrl}${path}`, {
 		method,
-		headers: { 'X-API-Key': target.apiKey, 'Content-Type': 'application/json', Accept: 'application/json' },
+		headers: {
+			'X-API-Key': target.apiKey,
+			'Content-Type': 'application/json',
+			Accept: 'application/json',
+		},
 		body: JSON.stringify(body),
 	});
 	if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
@@ -47,8 +56,14 @@ export async function plainBulkUpdate(target: PlainTarget, rows: Json[]): Promis
 
 type ListPage = { items: Json[]; total: number };
 
-export async function listPage(target: PlainTarget, page: number, itemsPerPage: number): Promise<ListPage> {
-	const { data } = (await send(target, 'POST', '/v1/links/list', { page, itemsPerPage })) as { data: ListPage };
+export async function listPage(
+	target: PlainTarget,
+	page: number,
+	itemsPerPage: number,
+): Promise<ListPage> {
+	const { data } = (await send(target, 'POST', '/v1/links/list', { page, itemsPerPage })) as {
+		data: ListPage;
+	};
 	return data;
 }
 
@@ -63,13 +78,18 @@ export async function plainListAll(target: PlainTarget, pageSize = 100): Promise
 }
 
 /** Page 1 for `total`, then the remaining pages `concurrency` at a time, kept in page order. */
-export async function plainListConcurrent(target: PlainTarget, pageSize: number, concurrency: number): Promise<Json[]> {
+export async function plainListConcurrent(
+	target: PlainTarget,
+	pageSize: number,
+	concurrency: number,
+): Promise<Json[]> {
 	const first = await listPage(target, 1, pageSize);
 	const pageCount = Math.ceil(first.total / pageSize);
 	const pages: Json[][] = [first.items];
 	let next = 2;
 	const fetcher = async () => {
-		for (let page = next++; page <= pageCount; page = next++) pages[page - 1] = (await listPage(target, page, pageSize)).items;
+		for (let page = next++; page <= pageCount; page = next++)
+			pages[page - 1] = (await listPage(target, page, pageSize)).items;
 	};
 	await Promise.all(Array.from({ length: concurrency }, fetcher));
 	return pages.flat();

@@ -13,10 +13,15 @@ const QUICK_CODES = 1_000;
 export function qrLines(): string {
 	if (!existsSync(QR_BENCH)) return 'QR: dev/qr/bench.ts is not in this checkout.';
 	const codes = quick ? QUICK_CODES : CODES;
-	const run = spawnSync(process.execPath, ['--require', 'ts-node/register/transpile-only', QR_BENCH, String(codes)], {
-		encoding: 'utf8',
-		env: { ...process.env, TS_NODE_PREFER_TS_EXTS: 'true' },
-	});
-	if (run.status !== 0) throw new Error(`dev/qr/bench.ts failed (${run.status ?? run.signal}): ${run.stderr}`);
+	const run = spawnSync(
+		process.execPath,
+		['--require', 'ts-node/register/transpile-only', QR_BENCH, String(codes)],
+		{
+			encoding: 'utf8',
+			env: { ...process.env, TS_NODE_PREFER_TS_EXTS: 'true' },
+		},
+	);
+	if (run.status !== 0)
+		throw new Error(`dev/qr/bench.ts failed (${run.status ?? run.signal}): ${run.stderr}`);
 	return `QR codes for ${codes.toLocaleString('en-US')} short URLs (one process, one after another):\n${run.stdout.trimEnd()}`;
 }

@@ -17,11 +17,15 @@ const TARGETS = { autoMapVsPlain: 1.5, defineBelowVsExpressions: 1.2, peakRssMb:
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (mb: number) => `${Math.round(mb)} MB`;
 /** Peak RSS, with the RSS the process had before the measured runs (modules loaded, warmed up). */
-const memory = (result: JobResult) => `${megabytes(result.peakRssMb)} (${Math.round(result.startRssMb)})`;
-const ratio = (value: number, target: number) => `${value.toFixed(2)}× ${value <= target ? '✅' : '❌'}`;
+const memory = (result: JobResult) =>
+	`${megabytes(result.peakRssMb)} (${Math.round(result.startRssMb)})`;
+const ratio = (value: number, target: number) =>
+	`${value.toFixed(2)}× ${value <= target ? '✅' : '❌'}`;
 
 function label(row: Row): string {
-	const what = { create: 'Bulk create', update: 'Bulk update', list: 'Get Many, Return All' }[row.operation];
+	const what = { create: 'Bulk create', update: 'Bulk update', list: 'Get Many, Return All' }[
+		row.operation
+	];
 	return row.mode ? `${what} (${row.mode})` : what;
 }
 
@@ -44,9 +48,13 @@ export function markdownTable(rows: Row[]): string {
 			`${row.requests} (${row.minimumRequests}) ${row.requests === row.minimumRequests ? '✅' : '❌'}`,
 			seconds(row.node.wallMs),
 			seconds(row.plain.wallMs),
-			row.mode === 'autoMap' || row.operation === 'list' ? ratio(vsPlain, TARGETS.autoMapVsPlain) : `${vsPlain.toFixed(2)}×`,
+			row.mode === 'autoMap' || row.operation === 'list'
+				? ratio(vsPlain, TARGETS.autoMapVsPlain)
+				: `${vsPlain.toFixed(2)}×`,
 			isDefineBelow ? seconds(row.expressions?.wallMs ?? NaN) : '',
-			isDefineBelow ? ratio(row.node.wallMs / defineBelowFloorMs(row), TARGETS.defineBelowVsExpressions) : '',
+			isDefineBelow
+				? ratio(row.node.wallMs / defineBelowFloorMs(row), TARGETS.defineBelowVsExpressions)
+				: '',
 			`${memory(row.node)}${row.rows >= 100_000 ? (row.node.peakRssMb < TARGETS.peakRssMb ? ' ✅' : ' ❌') : ''}`,
 			memory(row.plain),
 			`${row.node.outputItems - row.node.errorItems}${row.node.errorItems ? ` + ${row.node.errorItems} errors` : ''}`,

@@ -33,15 +33,22 @@ export function median(values: number[]): number {
 }
 
 function describe(job: Job): string {
-	return [job.runner, job.mode, job.concurrency ? `×${job.concurrency}` : undefined].filter(Boolean).join(' ');
+	return [job.runner, job.mode, job.concurrency ? `×${job.concurrency}` : undefined]
+		.filter(Boolean)
+		.join(' ');
 }
 
 /** Child processes for jobs, warmed up (each runs a small job of its kind) and ready to be measured. */
-export async function startWorkers(jobs: Job[]): Promise<{ workers: WorkerProcess[]; startRssMb: number[] }> {
+export async function startWorkers(
+	jobs: Job[],
+): Promise<{ workers: WorkerProcess[]; startRssMb: number[] }> {
 	const workers = jobs.map(() => new WorkerProcess());
 	workers.forEach((worker, j) => worker.send(jobs[j]));
 	const ready = await Promise.all(workers.map((worker) => worker.next()));
-	return { workers, startRssMb: ready.map((message) => (message.type === 'ready' ? message.rssMb : NaN)) };
+	return {
+		workers,
+		startRssMb: ready.map((message) => (message.type === 'ready' ? message.rssMb : NaN)),
+	};
 }
 
 export async function stopWorkers(workers: WorkerProcess[]): Promise<void> {

@@ -17,7 +17,10 @@ function inputRows(job: Job, count: number, offset = 0): IDataObject[] {
 	if (job.operation === 'list') return [{}];
 	if (job.operation === 'update') {
 		const ids = job.ids ?? [];
-		return Array.from({ length: count }, (_, i) => ({ id: ids[(offset + i) % ids.length], title: `Renamed ${offset + i}` }));
+		return Array.from({ length: count }, (_, i) => ({
+			id: ids[(offset + i) % ids.length],
+			title: `Renamed ${offset + i}`,
+		}));
 	}
 	return Array.from({ length: count }, (_, i) => ({
 		longUrl: `https://example.com/bench/${offset + i}`,
@@ -64,11 +67,15 @@ process.on('message', async (message: ParentMessage) => {
 		if (message === 'done') process.exit(0);
 		if (message === 'run') return await send(await measuredRun(job!));
 		job = message;
-		const warmUp = job.operation === 'list' ? job : { ...job, rows: Math.min(WARM_UP_ROWS, job.rows) };
+		const warmUp =
+			job.operation === 'list' ? job : { ...job, rows: Math.min(WARM_UP_ROWS, job.rows) };
 		await work(warmUp, inputRows(warmUp, warmUp.rows, job.rows));
 		await send({ type: 'ready', rssMb: process.memoryUsage().rss / 2 ** 20 });
 	} catch (error) {
-		await send({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+		await send({
+			type: 'failed',
+			error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+		});
 		process.exit(1);
 	}
 });

@@ -3,7 +3,11 @@ import { useLinkShortener } from '../fixture';
 
 describe('Analytics > Get Clicks', () => {
 	const ls = useLinkShortener();
-	const getClicks = (parameters: object) => ({ resource: 'analytics', operation: 'getClicks', ...parameters });
+	const getClicks = (parameters: object) => ({
+		resource: 'analytics',
+		operation: 'getClicks',
+		...parameters,
+	});
 
 	it('asks for clicks grouped by country and outputs one item per group', async () => {
 		const { items, error } = await ls.run(getClicks({ groupBy: 'country' }));
@@ -25,11 +29,20 @@ describe('Analytics > Get Clicks', () => {
 		await ls.run(
 			getClicks({
 				groupBy: 'day',
-				queryParameters: { parameter: [{ name: 'from', value: '2024-01-01' }, { name: 'to', value: '2024-12-31' }] },
+				queryParameters: {
+					parameter: [
+						{ name: 'from', value: '2024-01-01' },
+						{ name: 'to', value: '2024-12-31' },
+					],
+				},
 			}),
 		);
 
-		expect(ls.sandbox.requests[0].query).toEqual({ group_by: 'day', from: '2024-01-01', to: '2024-12-31' });
+		expect(ls.sandbox.requests[0].query).toEqual({
+			group_by: 'day',
+			from: '2024-01-01',
+			to: '2024-12-31',
+		});
 	});
 
 	it('passes on a group the server refuses, with its 400 message', async () => {

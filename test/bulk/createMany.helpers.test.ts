@@ -15,12 +15,24 @@ describe('retryDelayMs (D7: how long to wait after a 429)', () => {
 		expect(retryDelayMs(answer429({ 'retry-after': '3' }), 0)).toBe(3000);
 		expect(retryDelayMs(answer429({ 'Retry-After': '0' }), 4)).toBe(0);
 		const now = Date.parse('2026-01-01T00:00:00Z');
-		expect(retryDelayMs(answer429({ 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }), 0, now)).toBe(5000);
+		expect(
+			retryDelayMs(answer429({ 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }), 0, now),
+		).toBe(5000);
 	});
 
 	it('else waits for the window the headers say is spent: the minute before the second', () => {
-		expect(retryDelayMs(answer429({ 'x-ratelimit-remaining-second': '0', 'x-ratelimit-remaining-minute': '7' }), 3)).toBe(1000);
-		expect(retryDelayMs(answer429({ 'x-ratelimit-remaining-second': '0', 'x-ratelimit-remaining-minute': '0' }), 0)).toBe(60_000);
+		expect(
+			retryDelayMs(
+				answer429({ 'x-ratelimit-remaining-second': '0', 'x-ratelimit-remaining-minute': '7' }),
+				3,
+			),
+		).toBe(1000);
+		expect(
+			retryDelayMs(
+				answer429({ 'x-ratelimit-remaining-second': '0', 'x-ratelimit-remaining-minute': '0' }),
+				0,
+			),
+		).toBe(60_000);
 	});
 
 	it('else backs off exponentially from 1 s, up to a minute', () => {

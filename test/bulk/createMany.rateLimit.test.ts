@@ -4,29 +4,46 @@ import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from
 
 const path = BULK_CREATE_PATH;
 const statuses = (requests: Array<{ status: number }>) => requests.map((request) => request.status);
-const gapsMs = (requests: Array<{ at: number }>) => requests.slice(1).map((request, i) => request.at - requests[i].at);
+const gapsMs = (requests: Array<{ at: number }>) =>
+	requests.slice(1).map((request, i) => request.at - requests[i].at);
 
 describe('Bulk > Create Many: rate limits (D7)', () => {
 	const ls = useLinkShortener();
 	afterEach(() => ls.sandbox.setRateLimit(DEFAULT_RATE_LIMIT));
 
 	it('re-sends a batch refused with 429 until it gets through, without duplicates', async () => {
-		ls.sandbox.injectFault({ method: 'POST', path, times: 3, fault: { kind: 'rateLimit', retryAfterSeconds: 0 } });
+		ls.sandbox.injectFault({
+			method: 'POST',
+			path,
+			times: 3,
+			fault: { kind: 'rateLimit', retryAfterSeconds: 0 },
+		});
 		const input = linkRows(5);
 
-		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap', options: { batchSize: 3 } }), input);
+		const { items, error } = await ls.run(
+			createMany({ mappingMode: 'autoMap', options: { batchSize: 3 } }),
+			input,
+		);
 
 		expect(error).toBeUndefined();
 		expect(statuses(ls.sandbox.requests)).toEqual([429, 429, 429, 200, 200]);
 		const firstBatch = ls.sandbox.requests.slice(0, 4).map((request) => request.body);
 		expect(new Set(firstBatch.map((body) => JSON.stringify(body))).size).toBe(1);
-		const created = [...ls.sandbox.links.values()].filter((link) => link.longUrl.startsWith('https://example.com/page/'));
-		expect(created.map((link) => link.longUrl).sort()).toEqual(input.map((row) => row.longUrl).sort());
+		const created = [...ls.sandbox.links.values()].filter((link) =>
+			link.longUrl.startsWith('https://example.com/page/'),
+		);
+		expect(created.map((link) => link.longUrl).sort()).toEqual(
+			input.map((row) => row.longUrl).sort(),
+		);
 		expect(pairedIndices(items)).toEqual([0, 1, 2, 3, 4]);
 	});
 
 	it('waits as long as Retry-After says before re-sending', async () => {
-		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'rateLimit', retryAfterSeconds: 1 } });
+		ls.sandbox.injectFault({
+			method: 'POST',
+			path,
+			fault: { kind: 'rateLimit', retryAfterSeconds: 1 },
+		});
 
 		const { items } = await ls.run(createMany({ mappingMode: 'autoMap' }), linkRows(2));
 
@@ -47,7 +64,10 @@ describe('Bulk > Create Many: rate limits (D7)', () => {
 	it('pauses when X-RateLimit-Remaining-Second reaches 0, so the server never has to answer 429', async () => {
 		ls.sandbox.setRateLimit({ perSecond: 3, perMinute: 1000 });
 
-		const { items } = await ls.run(createMany({ mappingMode: 'autoMap', options: { batchSize: 1 } }), linkRows(5));
+		const { items } = await ls.run(
+			createMany({ mappingMode: 'autoMap', options: { batchSize: 1 } }),
+			linkRows(5),
+		);
 
 		expect(statuses(ls.sandbox.requests)).toEqual([200, 200, 200, 200, 200]);
 		const gaps = gapsMs(ls.sandbox.requests);
@@ -58,7 +78,12 @@ describe('Bulk > Create Many: rate limits (D7)', () => {
 
 	it('gives up after Max Retries, saying how many links were created and which rows were not', async () => {
 		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'delay', ms: 0 } });
-		ls.sandbox.injectFault({ method: 'POST', path, times: 3, fault: { kind: 'rateLimit', retryAfterSeconds: 0 } });
+		ls.sandbox.injectFault({
+			method: 'POST',
+			path,
+			times: 3,
+			fault: { kind: 'rateLimit', retryAfterSeconds: 0 },
+		});
 
 		const { error } = await ls.run(
 			createMany({ mappingMode: 'autoMap', options: { batchSize: 2, maxRetries: 2 } }),
@@ -70,12 +95,21 @@ describe('Bulk > Create Many: rate limits (D7)', () => {
 			'Bulk create stopped: batch 2 of 3 (input items 2–3) was not created: 429 Rate limit exceeded (injected fault) (still refused after 2 retries). ' +
 				'2 links were already created (input items 0–1; batch 1). Not created: input items 2–4.',
 		);
-		expect(error?.context).toMatchObject({ createdCount: 2, createdItems: '0–1', notCreatedItems: '2–4' });
+		expect(error?.context).toMatchObject({
+			createdCount: 2,
+			createdItems: '0–1',
+			notCreatedItems: '2–4',
+		});
 	});
 
 	it('with Continue On Fail, the rows not created after giving up are error items and nothing more is sent', async () => {
 		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'delay', ms: 0 } });
-		ls.sandbox.injectFault({ method: 'POST', path, times: 2, fault: { kind: 'rateLimit', retryAfterSeconds: 0 } });
+		ls.sandbox.injectFault({
+			method: 'POST',
+			path,
+			times: 2,
+			fault: { kind: 'rateLimit', retryAfterSeconds: 0 },
+		});
 
 		const { items, error } = await ls.run(
 			createMany({ mappingMode: 'autoMap', options: { batchSize: 2, maxRetries: 1 } }),
@@ -93,7 +127,11 @@ describe('Bulk > Create Many: rate limits (D7)', () => {
 
 	it('a Retry-After beyond 60 s is not slept: the run stops at once and reports the rows not created', async () => {
 		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'delay', ms: 0 } });
-		ls.sandbox.injectFault({ method: 'POST', path, fault: { kind: 'rateLimit', retryAfterSeconds: 86_400 } });
+		ls.sandbox.injectFault({
+			method: 'POST',
+			path,
+			fault: { kind: 'rateLimit', retryAfterSeconds: 86_400 },
+		});
 
 		const { items, error } = await ls.run(
 			createMany({ mappingMode: 'autoMap', options: { batchSize: 2 } }),
@@ -107,6 +145,8 @@ describe('Bulk > Create Many: rate limits (D7)', () => {
 		expect(items[2].json.error).toBe(
 			'Not created: 429 The server asked to wait 86400 s before sending again (Retry-After); the node waits at most 60 s',
 		);
-		expect(items[4].json.error).toMatch(/^Not sent: the run stopped at batch 2: 429 The server asked to wait 86400 s/);
+		expect(items[4].json.error).toMatch(
+			/^Not sent: the run stopped at batch 2: 429 The server asked to wait 86400 s/,
+		);
 	});
 });

@@ -1,6 +1,13 @@
 import { useLinkShortener } from '../fixture';
 import { SEEDED } from '../../dev/sandbox/server';
-import { BULK_CREATE_PATH, createMany, detailsOf, linkRows, pairedIndices, summary } from './helpers';
+import {
+	BULK_CREATE_PATH,
+	createMany,
+	detailsOf,
+	linkRows,
+	pairedIndices,
+	summary,
+} from './helpers';
 
 const SEEDED_LINK_COUNT = SEEDED.ownLinks.length + SEEDED.foreignLinks.length;
 
@@ -18,14 +25,21 @@ describe('Bulk > Create Many', () => {
 			['POST', BULK_CREATE_PATH, 200, 10_000],
 			['POST', BULK_CREATE_PATH, 200, 5_001],
 		]);
-		for (const request of ls.sandbox.requests) expect(request.headers['x-api-key']).toBe(ls.sandbox.apiKey);
+		for (const request of ls.sandbox.requests)
+			expect(request.headers['x-api-key']).toBe(ls.sandbox.apiKey);
 		const sent = ls.sandbox.requests.flatMap((request) => request.body as object[]);
 		expect(sent).toEqual(input);
 
 		expect(items).toHaveLength(25_001);
 		expect(pairedIndices(items)).toEqual(input.map((_, i) => i));
-		expect(items.every((item, i) => item.json.longUrl === input[i].longUrl && item.json.title === input[i].title)).toBe(true);
-		expect(items.some((item) => Array.isArray(item.json) || item.json.error !== undefined)).toBe(false);
+		expect(
+			items.every(
+				(item, i) => item.json.longUrl === input[i].longUrl && item.json.title === input[i].title,
+			),
+		).toBe(true);
+		expect(items.some((item) => Array.isArray(item.json) || item.json.error !== undefined)).toBe(
+			false,
+		);
 		const ids = new Set(items.map((item) => item.json.id));
 		expect(ids.size).toBe(25_001);
 		expect(ls.sandbox.links.size).toBe(SEEDED_LINK_COUNT + 25_001);
@@ -33,9 +47,21 @@ describe('Bulk > Create Many', () => {
 
 	it('defineBelow: evaluates each parameter per row and sends only the values that are set', async () => {
 		const input = [
-			{ url: 'https://example.com/a', name: 'A', slug: 'bulk-a', labels: 'spring, promo', until: '2030-05-01T10:00:00Z' },
+			{
+				url: 'https://example.com/a',
+				name: 'A',
+				slug: 'bulk-a',
+				labels: 'spring, promo',
+				until: '2030-05-01T10:00:00Z',
+			},
 			{ url: 'https://example.com/b', name: '', slug: '', labels: ['x'], until: '' },
-			{ url: ' https://example.com/c ', name: 'C', slug: 'bulk-c', labels: '', until: '2031-01-01' },
+			{
+				url: ' https://example.com/c ',
+				name: 'C',
+				slug: 'bulk-c',
+				labels: '',
+				until: '2031-01-01',
+			},
 		];
 
 		const { items, error } = await ls.run(
@@ -71,7 +97,15 @@ describe('Bulk > Create Many', () => {
 				},
 				{ longUrl: 'https://example.com/b', domain, tags: [{ name: 'x' }] },
 			],
-			[{ longUrl: 'https://example.com/c', title: 'C', domain, path: 'bulk-c', expiredAt: '2031-01-01T00:00:00.000Z' }],
+			[
+				{
+					longUrl: 'https://example.com/c',
+					title: 'C',
+					domain,
+					path: 'bulk-c',
+					expiredAt: '2031-01-01T00:00:00.000Z',
+				},
+			],
 		]);
 		expect(items.map((item) => [item.json.shortUrl, item.pairedItem])).toEqual([
 			['https://go.example.com/bulk-a', { item: 0 }],
@@ -134,7 +168,9 @@ describe('Bulk > Create Many', () => {
 		const input = linkRows(5);
 		delete input[3].longUrl;
 
-		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), input, { continueOnFail: true });
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), input, {
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(summary(ls.sandbox.requests)).toEqual([['POST', BULK_CREATE_PATH, 200, 4]]);
@@ -158,7 +194,9 @@ describe('Bulk > Create Many', () => {
 		const { error } = await ls.run(createMany({ longUrl: '={{ $json.url }}' }), input);
 
 		expect(ls.sandbox.requests).toHaveLength(0);
-		expect(error?.message).toBe('Invalid Long URL in item 2: "ftp://example.com/c" must start with http:// or https://');
+		expect(error?.message).toBe(
+			'Invalid Long URL in item 2: "ftp://example.com/c" must start with http:// or https://',
+		);
 	});
 
 	it('defineBelow with Continue On Fail: an invalid row (a date that does not parse) is an error item, the others are created', async () => {
@@ -169,7 +207,10 @@ describe('Bulk > Create Many', () => {
 		];
 
 		const { items } = await ls.run(
-			createMany({ longUrl: '={{ $json.url }}', additionalFields: { expiredAt: '={{ $json.until }}' } }),
+			createMany({
+				longUrl: '={{ $json.url }}',
+				additionalFields: { expiredAt: '={{ $json.until }}' },
+			}),
 			input,
 			{ continueOnFail: true },
 		);
@@ -177,11 +218,19 @@ describe('Bulk > Create Many', () => {
 		expect(summary(ls.sandbox.requests)).toEqual([['POST', BULK_CREATE_PATH, 200, 2]]);
 		expect(items[1].json.error).toBe('Invalid Expires At in item 1: "next tuesday" is not a date');
 		expect(detailsOf(items[1])).toMatchObject({ inputItem: 1, outcome: 'invalid' });
-		expect(items.map((item) => item.json.longUrl)).toEqual(['https://example.com/a', undefined, 'https://example.com/c']);
+		expect(items.map((item) => item.json.longUrl)).toEqual([
+			'https://example.com/a',
+			undefined,
+			'https://example.com/c',
+		]);
 	});
 
 	it('defineBelow with Continue On Fail: a row whose expression cannot be evaluated is an error item', async () => {
-		const input = [{ url: 'https://example.com/a' }, { fromOtherNode: true }, { url: 'https://example.com/c' }];
+		const input = [
+			{ url: 'https://example.com/a' },
+			{ fromOtherNode: true },
+			{ url: 'https://example.com/c' },
+		];
 		const longUrl = '={{ $json.fromOtherNode ? $("No Such Node").item.json.url : $json.url }}';
 
 		const { items } = await ls.run(createMany({ longUrl }), input, {
@@ -196,9 +245,16 @@ describe('Bulk > Create Many', () => {
 	});
 
 	it.each(['items', 'links'])('also reads the created links from data.%s (D3)', async (key) => {
-		const links = [{ id: 'link-0', shortUrl: 'https://sho.rt/a' }, { id: 'link-1', shortUrl: 'https://sho.rt/b' }];
+		const links = [
+			{ id: 'link-0', shortUrl: 'https://sho.rt/a' },
+			{ id: 'link-1', shortUrl: 'https://sho.rt/b' },
+		];
 		const body = { data: { [key]: links }, error_code: null, message: 'Request successful' };
-		ls.sandbox.injectFault({ method: 'POST', path: BULK_CREATE_PATH, fault: { kind: 'status', status: 200, body } });
+		ls.sandbox.injectFault({
+			method: 'POST',
+			path: BULK_CREATE_PATH,
+			fault: { kind: 'status', status: 200, body },
+		});
 
 		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), linkRows(2));
 
@@ -211,7 +267,11 @@ describe('Bulk > Create Many', () => {
 
 	it('an answer with fewer links than were sent is not taken for success: the rows are looked up, and sent again when not found', async () => {
 		const body = { data: [{ id: 'only-one' }] };
-		ls.sandbox.injectFault({ method: 'POST', path: BULK_CREATE_PATH, fault: { kind: 'status', status: 200, body } });
+		ls.sandbox.injectFault({
+			method: 'POST',
+			path: BULK_CREATE_PATH,
+			fault: { kind: 'status', status: 200, body },
+		});
 		const input = linkRows(2);
 
 		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), input);
@@ -222,16 +282,27 @@ describe('Bulk > Create Many', () => {
 			['POST', '/v1/links/list', 200, undefined],
 			['POST', BULK_CREATE_PATH, 200, 2],
 		]);
-		expect(items.map((item) => [item.json.longUrl, item.pairedItem])).toEqual(input.map((row, i) => [row.longUrl, { item: i }]));
+		expect(items.map((item) => [item.json.longUrl, item.pairedItem])).toEqual(
+			input.map((row, i) => [row.longUrl, { item: i }]),
+		);
 		expect(items.some((item) => item.json.id === 'only-one')).toBe(false);
-		expect([...ls.sandbox.links.values()].filter((link) => link.longUrl.startsWith('https://example.com/page/'))).toHaveLength(2);
+		expect(
+			[...ls.sandbox.links.values()].filter((link) =>
+				link.longUrl.startsWith('https://example.com/page/'),
+			),
+		).toHaveLength(2);
 	});
 
 	it('refuses a Batch Size above 10,000 before any request', async () => {
-		const { error } = await ls.run(createMany({ mappingMode: 'autoMap', options: { batchSize: 10_001 } }), linkRows(3));
+		const { error } = await ls.run(
+			createMany({ mappingMode: 'autoMap', options: { batchSize: 10_001 } }),
+			linkRows(3),
+		);
 
 		expect(ls.sandbox.requests).toHaveLength(0);
-		expect(error?.message).toBe('Batch Size 10001 is too large: the API accepts at most 10000 links per request');
+		expect(error?.message).toBe(
+			'Batch Size 10001 is too large: the API accepts at most 10000 links per request',
+		);
 	});
 
 	it('sends nothing and outputs nothing for an empty input', async () => {
@@ -243,7 +314,10 @@ describe('Bulk > Create Many', () => {
 	});
 
 	it('uses the legacy bulk-create path when "API Paths" is legacy', async () => {
-		const { items } = await ls.run(createMany({ mappingMode: 'autoMap', options: { apiPaths: 'legacy' } }), linkRows(2));
+		const { items } = await ls.run(
+			createMany({ mappingMode: 'autoMap', options: { apiPaths: 'legacy' } }),
+			linkRows(2),
+		);
 
 		expect(summary(ls.sandbox.requests)).toEqual([['POST', '/public/links/bulk', 200, 2]]);
 		expect(items).toHaveLength(2);

@@ -22,7 +22,10 @@ export function updateMany(parameters: INodeParameters = {}): INodeParameters {
 
 /** Input items for autoMap create: { longUrl, title }. */
 export function linkRows(count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, i) => ({ longUrl: `https://example.com/page/${i}`, title: `Page ${i}` }));
+	return Array.from({ length: count }, (_, i) => ({
+		longUrl: `https://example.com/page/${i}`,
+		title: `Page ${i}`,
+	}));
 }
 
 export function pairedIndices(items: INodeExecutionData[]): number[] {
@@ -35,11 +38,20 @@ export function detailsOf(item: INodeExecutionData): IDataObject {
 
 /** Indices of the output items that are error items. */
 export function errorRows(items: INodeExecutionData[]): number[] {
-	return items.filter((item) => item.json.error !== undefined).map((item) => detailsOf(item).inputItem as number);
+	return items
+		.filter((item) => item.json.error !== undefined)
+		.map((item) => detailsOf(item).inputItem as number);
 }
 
-export function summary(requests: RecordedRequest[]): Array<[string, string, number, number | undefined]> {
-	return requests.map((request) => [request.method, request.path, request.status, request.bodyItems]);
+export function summary(
+	requests: RecordedRequest[],
+): Array<[string, string, number, number | undefined]> {
+	return requests.map((request) => [
+		request.method,
+		request.path,
+		request.status,
+		request.bodyItems,
+	]);
 }
 
 /** A port on 127.0.0.1 where nothing listens (connections are refused). */

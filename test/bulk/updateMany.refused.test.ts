@@ -15,7 +15,9 @@ describe('Bulk > Update Many: refused rows are isolated by halving', () => {
 		input.splice(1_500, 0, { id: missing(2), title: 'y' });
 		input.splice(2_999, 0, { id: missing(3), title: 'z' });
 
-		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), input, { continueOnFail: true });
+		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), input, {
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		const requests = ls.sandbox.requests.length;
@@ -26,7 +28,11 @@ describe('Bulk > Update Many: refused rows are isolated by halving', () => {
 		expect(pairedIndices(items)).toEqual(input.map((_, i) => i));
 		expect(errorRows(items)).toEqual([10, 1_500, 2_999]);
 		expect(items[1_500].json.error).toBe(`Not updated: 404 Link ${missing(2)} not found`);
-		expect(links.every((link, i) => ls.sandbox.links.get(link.id)?.title === `Synced ${i}`)).toBe(true);
-		process.stdout.write(`bulk update, 3 refused among 3,000: ${requests} requests (bound ${bound})\n`);
+		expect(links.every((link, i) => ls.sandbox.links.get(link.id)?.title === `Synced ${i}`)).toBe(
+			true,
+		);
+		process.stdout.write(
+			`bulk update, 3 refused among 3,000: ${requests} requests (bound ${bound})\n`,
+		);
 	});
 });

@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { useLinkShortener } from '../fixture';
 import { SEEDED } from '../../dev/sandbox/server';
-import { BULK_UPDATE_PATH, detailsOf, errorRows, pairedIndices, summary, updateMany } from './helpers';
+import {
+	BULK_UPDATE_PATH,
+	detailsOf,
+	errorRows,
+	pairedIndices,
+	summary,
+	updateMany,
+} from './helpers';
 
 const path = BULK_UPDATE_PATH;
 const MISSING_ID = '0badc0de-0000-4000-8000-000000000000';
@@ -36,19 +43,33 @@ describe('Bulk > Update Many', () => {
 		]);
 		const rows = mixedRows();
 		expect(ls.sandbox.requests.slice(1).map((request) => request.body)).toEqual(
-			[[0, 1, 2], [0, 1], [0], [1], [2], [3, 4], [3], [4]].map((indexes) => indexes.map((i) => rows[i])),
+			[[0, 1, 2], [0, 1], [0], [1], [2], [3, 4], [3], [4]].map((indexes) =>
+				indexes.map((i) => rows[i]),
+			),
 		);
 		expect(pairedIndices(items)).toEqual([0, 1, 2, 3, 4]);
 		expect(errorRows(items)).toEqual([1, 3]);
 		expect(items[1].json.error).toBe(`Not updated: 404 Link ${MISSING_ID} not found`);
-		expect(detailsOf(items[1])).toMatchObject({ inputItem: 1, outcome: 'notUpdated', httpCode: '404' });
+		expect(detailsOf(items[1])).toMatchObject({
+			inputItem: 1,
+			outcome: 'notUpdated',
+			httpCode: '404',
+		});
 		expect(items[3].json.error).toBe(`Not updated: 403 Access denied to link ${foreign0}`);
 		expect(detailsOf(items[3])).toMatchObject({ inputItem: 3, httpCode: '403' });
-		expect(items[0].json).toMatchObject({ id: own0, title: 'New title 0', updatedAt: expect.any(String) });
+		expect(items[0].json).toMatchObject({
+			id: own0,
+			title: 'New title 0',
+			updatedAt: expect.any(String),
+		});
 		expect(Object.keys(items[0].json).sort()).toEqual(
 			['createdAt', 'expiredAt', 'id', 'longUrl', 'path', 'title', 'updatedAt'].sort(),
 		);
-		expect([titleOf(own0), titleOf(own1), titleOf(own2)]).toEqual(['New title 0', 'New title 2', 'New title 4']);
+		expect([titleOf(own0), titleOf(own1), titleOf(own2)]).toEqual([
+			'New title 0',
+			'New title 2',
+			'New title 4',
+		]);
 		expect(titleOf(foreign0)).toBe(SEEDED.foreignLinks[0].title);
 	});
 
@@ -66,18 +87,30 @@ describe('Bulk > Update Many', () => {
 			`Bulk update stopped: input item 1 was refused: 404 Link ${MISSING_ID} not found. ` +
 				'1 link was already updated (input items 0). Not updated: input items 1–4.',
 		);
-		expect(error?.context).toMatchObject({ updatedCount: 1, updatedItems: '0', notUpdatedItems: '1–4' });
+		expect(error?.context).toMatchObject({
+			updatedCount: 1,
+			updatedItems: '0',
+			notUpdatedItems: '1–4',
+		});
 		expect([titleOf(own0), titleOf(own1)]).toEqual(['New title 0', SEEDED.ownLinks[1].title]);
 	});
 
 	it('defineBelow: reads the link id and the update fields per row, in batches of Batch Size', async () => {
 		const links = ls.sandbox.addLinks(25);
-		const input = links.map((link, i) => ({ id: link.id, newTitle: `Renamed ${i}`, until: i % 2 ? '' : '2030-01-01' }));
+		const input = links.map((link, i) => ({
+			id: link.id,
+			newTitle: `Renamed ${i}`,
+			until: i % 2 ? '' : '2030-01-01',
+		}));
 
 		const { items, error } = await ls.run(
 			updateMany({
 				linkId: '={{ $json.id }}',
-				updateFields: { title: '={{ $json.newTitle }}', expiredAt: '={{ $json.until }}', tags: 'a, b' },
+				updateFields: {
+					title: '={{ $json.newTitle }}',
+					expiredAt: '={{ $json.until }}',
+					tags: 'a, b',
+				},
 				options: { batchSize: 10 },
 			}),
 			input,
@@ -89,7 +122,8 @@ describe('Bulk > Update Many', () => {
 			['PATCH', path, 200, 10],
 			['PATCH', path, 200, 5],
 		]);
-		for (const request of ls.sandbox.requests) expect(request.headers['x-api-key']).toBe(ls.sandbox.apiKey);
+		for (const request of ls.sandbox.requests)
+			expect(request.headers['x-api-key']).toBe(ls.sandbox.apiKey);
 		const sent = ls.sandbox.requests.flatMap((request) => request.body as object[]);
 		expect(sent[0]).toEqual({
 			id: links[0].id,
@@ -97,8 +131,14 @@ describe('Bulk > Update Many', () => {
 			expiredAt: '2030-01-01T00:00:00.000Z',
 			tags: [{ name: 'a' }, { name: 'b' }],
 		});
-		expect(sent[1]).toEqual({ id: links[1].id, title: 'Renamed 1', tags: [{ name: 'a' }, { name: 'b' }] });
-		expect(items.map((item) => [item.json.id, item.json.title])).toEqual(input.map((row) => [row.id, row.newTitle]));
+		expect(sent[1]).toEqual({
+			id: links[1].id,
+			title: 'Renamed 1',
+			tags: [{ name: 'a' }, { name: 'b' }],
+		});
+		expect(items.map((item) => [item.json.id, item.json.title])).toEqual(
+			input.map((row) => [row.id, row.newTitle]),
+		);
 		expect(pairedIndices(items)).toEqual(input.map((_, i) => i));
 	});
 
@@ -112,7 +152,9 @@ describe('Bulk > Update Many', () => {
 		}));
 		delete input[7].id;
 
-		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), input, { continueOnFail: true });
+		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), input, {
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(summary(ls.sandbox.requests)).toEqual([
@@ -120,10 +162,15 @@ describe('Bulk > Update Many', () => {
 			['PATCH', path, 200, 1_000],
 			['PATCH', path, 200, 499],
 		]);
-		expect((ls.sandbox.requests[0].body as object[])[0]).toEqual({ id: links[0].id, title: 'Auto 0' });
+		expect((ls.sandbox.requests[0].body as object[])[0]).toEqual({
+			id: links[0].id,
+			title: 'Auto 0',
+		});
 		expect(items).toHaveLength(2_500);
 		expect(errorRows(items)).toEqual([7]);
-		expect(items[7].json.error).toBe('Invalid ID in item 7: a link ID, short URL or path is required');
+		expect(items[7].json.error).toBe(
+			'Invalid ID in item 7: a link ID, short URL or path is required',
+		);
 		expect(items.every((item, i) => i === 7 || item.json.title === `Auto ${i}`)).toBe(true);
 	});
 
@@ -145,7 +192,9 @@ describe('Bulk > Update Many', () => {
 		]);
 
 		expect(ls.sandbox.requests).toHaveLength(0);
-		expect(error?.message).toMatch(/^Invalid fields to update in item 1: there is nothing to change/);
+		expect(error?.message).toMatch(
+			/^Invalid fields to update in item 1: there is nothing to change/,
+		);
 	});
 
 	it('a 5xx is reported as in doubt and not re-sent; the rows of earlier batches are named as updated', async () => {
@@ -154,7 +203,10 @@ describe('Bulk > Update Many', () => {
 		const [extra] = ls.sandbox.addLinks(1);
 		const input = [own0, own1, own2, extra.id].map((id) => ({ id, title: 'Changed' }));
 
-		const { error } = await ls.run(updateMany({ mappingMode: 'autoMap', options: { batchSize: 2 } }), input);
+		const { error } = await ls.run(
+			updateMany({ mappingMode: 'autoMap', options: { batchSize: 2 } }),
+			input,
+		);
 
 		expect(summary(ls.sandbox.requests).map(([, , status]) => status)).toEqual([200, 500]);
 		expect(error?.message).toBe(
@@ -169,14 +221,20 @@ describe('Bulk > Update Many', () => {
 		ls.sandbox.injectFault({ method: 'PATCH', path, fault: { kind: 'status', status: 502 } });
 		const input = [own0, MISSING_ID, own1].map((id) => ({ id, title: 'Changed' }));
 
-		const { items } = await ls.run(updateMany({ mappingMode: 'autoMap' }), input, { continueOnFail: true });
+		const { items } = await ls.run(updateMany({ mappingMode: 'autoMap' }), input, {
+			continueOnFail: true,
+		});
 
 		expect(summary(ls.sandbox.requests).map(([, , status, size]) => [status, size])).toEqual([
 			[404, 3],
 			[502, 2],
 			[200, 1],
 		]);
-		expect(items.map((item) => detailsOf(item)?.outcome ?? 'updated')).toEqual(['inDoubt', 'inDoubt', 'updated']);
+		expect(items.map((item) => detailsOf(item)?.outcome ?? 'updated')).toEqual([
+			'inDoubt',
+			'inDoubt',
+			'updated',
+		]);
 		expect(titleOf(own1)).toBe('Changed');
 	});
 
@@ -184,9 +242,13 @@ describe('Bulk > Update Many', () => {
 		ls.sandbox.injectFault({ method: 'PATCH', path, fault: { kind: 'dropAfterApply' } });
 		const input = [own0, own1, own2].map((id) => ({ id, title: 'Changed' }));
 
-		const { items } = await ls.run(updateMany({ mappingMode: 'autoMap', options: { batchSize: 2 } }), input, {
-			continueOnFail: true,
-		});
+		const { items } = await ls.run(
+			updateMany({ mappingMode: 'autoMap', options: { batchSize: 2 } }),
+			input,
+			{
+				continueOnFail: true,
+			},
+		);
 
 		expect(ls.sandbox.requests).toHaveLength(2);
 		expect(errorRows(items)).toEqual([0, 1]);

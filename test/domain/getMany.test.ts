@@ -1,7 +1,11 @@
 import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../fixture';
 
-const getMany = (parameters: object = {}) => ({ resource: 'domain', operation: 'getMany', ...parameters });
+const getMany = (parameters: object = {}) => ({
+	resource: 'domain',
+	operation: 'getMany',
+	...parameters,
+});
 
 describe('Domain > Get Many', () => {
 	const ls = useLinkShortener({ pageSizeCap: 4 });

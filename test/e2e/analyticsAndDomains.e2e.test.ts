@@ -16,7 +16,11 @@ const OWN_CLICKS = SEEDED.ownLinks.reduce((sum, link) => sum + link.clicks, 0);
 
 const wf = {
 	analyticsByCountry: suite.workflow(
-		linkWorkflow('e2e analytics getClicks by country', { resource: 'analytics', operation: 'getClicks', groupBy: 'country' }),
+		linkWorkflow('e2e analytics getClicks by country', {
+			resource: 'analytics',
+			operation: 'getClicks',
+			groupBy: 'country',
+		}),
 	),
 	analyticsWithQuery: suite.workflow(
 		linkWorkflow('e2e analytics getClicks with query parameters', {
@@ -31,9 +35,20 @@ const wf = {
 			},
 		}),
 	),
-	domainGetManyAll: suite.workflow(linkWorkflow('e2e domain getMany returnAll', { resource: 'domain', operation: 'getMany', returnAll: true })),
+	domainGetManyAll: suite.workflow(
+		linkWorkflow('e2e domain getMany returnAll', {
+			resource: 'domain',
+			operation: 'getMany',
+			returnAll: true,
+		}),
+	),
 	domainGetManyVerified: suite.workflow(
-		linkWorkflow('e2e domain getMany verified', { resource: 'domain', operation: 'getMany', returnAll: true, filters: { status: 1 } }),
+		linkWorkflow('e2e domain getMany verified', {
+			resource: 'domain',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { status: 1 },
+		}),
 	),
 };
 
@@ -65,14 +80,18 @@ describe('domain', () => {
 		const run = await suite.executeOk(wf.domainGetManyAll);
 		const items = nodeItems(run, LINK_NODE);
 		expect(items).toHaveLength(5 + 12);
-		expect(items.map((d) => d.domainName)).toEqual(expect.arrayContaining([SEEDED.defaultDomain.domainName, SEEDED.status6Domain.domainName]));
+		expect(items.map((d) => d.domainName)).toEqual(
+			expect.arrayContaining([SEEDED.defaultDomain.domainName, SEEDED.status6Domain.domainName]),
+		);
 		expect(apiRequests('GET', '/v1/domains').length).toBeGreaterThanOrEqual(2);
 	});
 
 	test('getMany with the status filter', async () => {
 		const run = await suite.executeOk(wf.domainGetManyVerified);
 		const items = nodeItems(run, LINK_NODE);
-		expect(items.map((d) => d.domainName).sort()).toEqual([SEEDED.verifiedDomain.domainName, SEEDED.defaultDomain.domainName].sort());
+		expect(items.map((d) => d.domainName).sort()).toEqual(
+			[SEEDED.verifiedDomain.domainName, SEEDED.defaultDomain.domainName].sort(),
+		);
 		const gets = apiRequests('GET', '/v1/domains');
 		expect(gets.length).toBeGreaterThanOrEqual(1);
 		expect(gets[0].query).toMatchObject({ status: '1' });

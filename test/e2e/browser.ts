@@ -10,19 +10,30 @@ import * as n8n from '../../dev/n8n';
 import type { WorkflowJson } from '../../dev/n8n';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
 export const ARTIFACTS = path.join(__dirname, 'artifacts');
 
 export async function launchChromium(): Promise<Browser> {
 	if (!fs.existsSync(CHROMIUM)) {
-		throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+		throw new Error(
+			`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+		);
 	}
 	return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
-export const byTestId = (page: Page | Locator, id: string) => page.locator(`[data-test-id="${id}"]`);
+export const byTestId = (page: Page | Locator, id: string) =>
+	page.locator(`[data-test-id="${id}"]`);
 
-export const canvasNode = (page: Page, name: string) => page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+export const canvasNode = (page: Page, name: string) =>
+	page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 
 /** A page logged in as the owner (n8n.DEFAULT_OWNER). */
 export async function loggedInPage(browser: Browser, url: string): Promise<Page> {
@@ -37,7 +48,11 @@ export async function loggedInPage(browser: Browser, url: string): Promise<Page>
 }
 
 /** Opens a workflow and waits (up to 60 s) until the canvas shows all its nodes; returns how many it shows. */
-export async function openWorkflow(page: Page, url: string, workflow: WorkflowJson & { id: string }): Promise<number> {
+export async function openWorkflow(
+	page: Page,
+	url: string,
+	workflow: WorkflowJson & { id: string },
+): Promise<number> {
 	await page.goto(`${url}/workflow/${workflow.id}`);
 	return waitForCount(page, '[data-test-id="canvas-node"]', workflow.nodes.length);
 }
@@ -57,7 +72,10 @@ export async function executeFromButton(page: Page, count: number): Promise<void
 export function nodesReachedFromManualTrigger(workflow: WorkflowJson): string[] {
 	const start = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
 	if (!start) return [];
-	const connections = workflow.connections as Record<string, { main?: Array<Array<{ node: string }> | null> }>;
+	const connections = workflow.connections as Record<
+		string,
+		{ main?: Array<Array<{ node: string }> | null> }
+	>;
 	const seen = new Set<string>([start.name]);
 	const queue = [start.name];
 	while (queue.length) {

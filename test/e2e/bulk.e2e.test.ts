@@ -72,8 +72,16 @@ describe('bulk', () => {
 		expect(posts).toHaveLength(1);
 		expect(posts[0].status).toBe(200);
 		expect(posts[0].body).toEqual([
-			expect.objectContaining({ longUrl: 'https://example.com/bulk/1', title: 'Bulk one', tags: [{ name: 'bulk' }] }),
-			expect.objectContaining({ longUrl: 'https://example.com/bulk/2', title: 'Bulk two', tags: [{ name: 'bulk' }, { name: 'two' }] }),
+			expect.objectContaining({
+				longUrl: 'https://example.com/bulk/1',
+				title: 'Bulk one',
+				tags: [{ name: 'bulk' }],
+			}),
+			expect.objectContaining({
+				longUrl: 'https://example.com/bulk/2',
+				title: 'Bulk two',
+				tags: [{ name: 'bulk' }, { name: 'two' }],
+			}),
 			expect.objectContaining({ longUrl: 'https://example.com/bulk/3', title: 'Bulk three' }),
 		]);
 		expect(linksBy((l) => l.longUrl.startsWith('https://example.com/bulk/'))).toHaveLength(3);

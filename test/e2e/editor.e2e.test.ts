@@ -7,7 +7,15 @@
  */
 import * as n8n from '../../dev/n8n';
 import type { WorkflowJson } from '../../dev/n8n';
-import { artifact, byTestId, canvasNode, executeFromButton, loggedInPage, nodesReachedFromManualTrigger, openWorkflow } from './browser';
+import {
+	artifact,
+	byTestId,
+	canvasNode,
+	executeFromButton,
+	loggedInPage,
+	nodesReachedFromManualTrigger,
+	openWorkflow,
+} from './browser';
 import { startEditorInstance, type EditorInstance } from './editorInstance';
 import { loadExamples } from './harness';
 import { NODE_TYPE } from './workflows';
@@ -43,11 +51,16 @@ test('log in, open an example workflow, run it, see it succeed', async () => {
 		expect(await byTestId(page, 'canvas-node-status-error').count()).toBe(0);
 		for (const name of expectedToRun) {
 			const node = canvasNode(page, name);
-			expect({ name, success: await node.locator('[data-test-id="canvas-node-status-success"]').count() }).toEqual({ name, success: 1 });
+			expect({
+				name,
+				success: await node.locator('[data-test-id="canvas-node-status-success"]').count(),
+			}).toEqual({ name, success: 1 });
 		}
 
 		// the Link Shortener node's output panel shows items
-		const linkNodes = example.json.nodes.filter((n) => n.type === NODE_TYPE && expectedToRun.includes(n.name));
+		const linkNodes = example.json.nodes.filter(
+			(n) => n.type === NODE_TYPE && expectedToRun.includes(n.name),
+		);
 		expect(linkNodes.length).toBeGreaterThan(0);
 		const last = linkNodes[linkNodes.length - 1];
 		await canvasNode(page, last.name).dblclick();
@@ -58,15 +71,21 @@ test('log in, open an example workflow, run it, see it succeed', async () => {
 
 		const screenshot = artifact('editor-run.png');
 		await page.screenshot({ path: screenshot });
-		process.stdout.write(`\n[e2e] editor screenshot (${example.file}, ${countText.trim()} in "${last.name}"): ${screenshot}\n`);
-		process.stdout.write(`[e2e] browser check took ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+		process.stdout.write(
+			`\n[e2e] editor screenshot (${example.file}, ${countText.trim()} in "${last.name}"): ${screenshot}\n`,
+		);
+		process.stdout.write(
+			`[e2e] browser check took ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+		);
 
 		// the run reached the sandbox, and n8n stored it as a successful manual execution
 		expect(sandbox.requests.length).toBeGreaterThan(0);
 		expect(sandbox.requests.filter((r) => r.status < 200 || r.status >= 300)).toEqual([]);
 		const rest = new n8n.N8nRest(url);
 		await rest.login();
-		const executions = await rest.request<{ results: Array<{ status: string; mode: string; workflowId: string }> }>('GET', '/rest/executions');
+		const executions = await rest.request<{
+			results: Array<{ status: string; mode: string; workflowId: string }>;
+		}>('GET', '/rest/executions');
 		const mine = executions.results.filter((e) => e.workflowId === example.json.id);
 		expect(mine.map((e) => [e.mode, e.status])).toEqual([['manual', 'success']]);
 	} catch (error) {

@@ -21,7 +21,10 @@ export interface EditorInstance {
 	stop(): Promise<void>;
 }
 
-export async function startEditorInstance(folderPrefix: string, workflows: WorkflowJson[]): Promise<EditorInstance> {
+export async function startEditorInstance(
+	folderPrefix: string,
+	workflows: WorkflowJson[],
+): Promise<EditorInstance> {
 	const sandbox = await Sandbox.start();
 	const userFolder = n8n.makeUserFolder(folderPrefix);
 	let instance: StartedN8n | undefined;
@@ -34,11 +37,22 @@ export async function startEditorInstance(folderPrefix: string, workflows: Workf
 	};
 	try {
 		n8n.installPackage(userFolder, packedTarball());
-		const env = n8n.n8nEnv({ userFolder, port: await n8n.getFreePort(), brokerPort: await n8n.getFreePort() });
+		const env = n8n.n8nEnv({
+			userFolder,
+			port: await n8n.getFreePort(),
+			brokerPort: await n8n.getFreePort(),
+		});
 		const [credential] = await n8n.importCredentials(env, [
-			{ name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } },
+			{
+				name: CREDENTIAL_NAME,
+				type: CREDENTIAL_TYPE,
+				data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+			},
 		]);
-		const imported = await n8n.importWorkflows(env, workflows.map((json) => bindByName(json, { [credential.name]: credential })));
+		const imported = await n8n.importWorkflows(
+			env,
+			workflows.map((json) => bindByName(json, { [credential.name]: credential })),
+		);
 		instance = await n8n.startN8n(env, { timeoutMs: 240_000 });
 		await new n8n.N8nRest(instance.url).setupOwner();
 		browser = await launchChromium();

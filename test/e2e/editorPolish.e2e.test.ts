@@ -12,7 +12,15 @@ import type { Locator, Page } from 'playwright-core';
 import * as n8n from '../../dev/n8n';
 import type { WorkflowJson } from '../../dev/n8n';
 import { PANEL_DESCRIPTION } from '../../nodes/LinkShortener/panelDescription';
-import { artifact, byTestId, canvasNode, executeFromButton, loggedInPage, nodesReachedFromManualTrigger, openWorkflow } from './browser';
+import {
+	artifact,
+	byTestId,
+	canvasNode,
+	executeFromButton,
+	loggedInPage,
+	nodesReachedFromManualTrigger,
+	openWorkflow,
+} from './browser';
 import { startEditorInstance, type EditorInstance } from './editorInstance';
 import { EXAMPLES_DIR } from './harness';
 import { LINK_NODE, linkWorkflow, NODE_TYPE, TRIGGER_TYPE } from './workflows';
@@ -36,14 +44,19 @@ const SHORTEN_ROWS = 'shorten-links-from-rows.json';
 const HINT_ROWS = [
 	{ longUrl: 'https://editor-check.example.org/spring', title: 'Spring' },
 	{ longUrl: 'https://editor-check.example.org/spring', title: 'Spring again' },
-	{ longUrl: 'https://editor-check.example.org/gifts?utm_source=old&ref=home', title: 'Gifts', utm_source: 'newsletter' },
+	{
+		longUrl: 'https://editor-check.example.org/gifts?utm_source=old&ref=home',
+		title: 'Gifts',
+		utm_source: 'newsletter',
+	},
 ];
 
 type Imported = WorkflowJson & { id: string };
 let editor: EditorInstance | undefined;
 const workflows: Record<'weekly' | 'shorten' | 'hints', Imported> = {} as never;
 
-const example = (file: string) => JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
+const example = (file: string) =>
+	JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
 const started = () => {
 	if (!editor) throw new Error('the editor instance did not start (see beforeAll)');
 	return editor;
@@ -53,10 +66,19 @@ const url = () => started().instance.url;
 beforeAll(async () => {
 	const hints = linkWorkflow(
 		'Bulk import with hints',
-		{ resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap', options: { ifExists: 'returnExisting' } },
+		{
+			resource: 'bulk',
+			operation: 'createMany',
+			mappingMode: 'autoMap',
+			options: { ifExists: 'returnExisting' },
+		},
 		{ rows: HINT_ROWS },
 	);
-	editor = await startEditorInstance('n8n-e2e-editor-polish-', [example(WEEKLY_CLICKS), example(SHORTEN_ROWS), hints]);
+	editor = await startEditorInstance('n8n-e2e-editor-polish-', [
+		example(WEEKLY_CLICKS),
+		example(SHORTEN_ROWS),
+		hints,
+	]);
 	const [weekly, shorten, hinted] = editor.workflows;
 	Object.assign(workflows, { weekly, shorten, hints: hinted });
 });
@@ -81,7 +103,11 @@ async function inEditor(name: string, check: (page: Page) => Promise<void>): Pro
 	}
 }
 
-async function screenshot(target: Page | Locator, name: string, clip?: { x: number; y: number; width: number; height: number }) {
+async function screenshot(
+	target: Page | Locator,
+	name: string,
+	clip?: { x: number; y: number; width: number; height: number },
+) {
 	const file = artifact(name);
 	await target.screenshot({ path: file, ...(clip ? { clip } : {}) });
 	process.stdout.write(`\n[e2e] screenshot: ${file}\n`);
@@ -100,7 +126,9 @@ async function searchNodePanel(page: Page, workflow: Imported): Promise<Locator>
 test('the node panel shows the action node its own description, not the trigger text', async () => {
 	await inEditor('node-panel', async (page) => {
 		const panel = await searchNodePanel(page, workflows.shorten);
-		const item = byTestId(panel, 'item-iterator-item').filter({ has: page.getByText('Link Shortener', { exact: true }) });
+		const item = byTestId(panel, 'item-iterator-item').filter({
+			has: page.getByText('Link Shortener', { exact: true }),
+		});
 		await item.first().waitFor();
 		const description = await byTestId(item.first(), 'node-creator-item-description').innerText();
 		expect(description.trim()).toBe(PANEL_DESCRIPTION);
@@ -127,15 +155,26 @@ test('canvas subtitles read as words, never internal values', async () => {
 		for (const [workflow, subtitle] of expected) {
 			expect(await openWorkflow(page, url(), workflow)).toBe(workflow.nodes.length);
 			for (const node of workflow.nodes.filter((n) => n.type === NODE_TYPE)) {
-				const lines = (await canvasNode(page, node.name).innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
-				expect({ node: node.name, lines }).toEqual({ node: node.name, lines: [node.name, subtitle] });
+				const lines = (await canvasNode(page, node.name).innerText())
+					.split('\n')
+					.map((line) => line.trim())
+					.filter(Boolean);
+				expect({ node: node.name, lines }).toEqual({
+					node: node.name,
+					lines: [node.name, subtitle],
+				});
 			}
 		}
 		// the last one opened: Link > Create in the shorten-links example
 		const linkNode = workflows.shorten.nodes.filter((n) => n.type === NODE_TYPE).pop();
 		const box = linkNode && (await canvasNode(page, linkNode.name).boundingBox());
 		if (!box) throw new Error('the Link Shortener node has no box on the canvas');
-		await screenshot(page, 'canvas-subtitle.png', { x: box.x - 300, y: box.y - 150, width: box.width + 600, height: box.height + 260 });
+		await screenshot(page, 'canvas-subtitle.png', {
+			x: box.x - 300,
+			y: box.y - 150,
+			width: box.width + 600,
+			height: box.height + 260,
+		});
 	});
 });
 
@@ -149,14 +188,20 @@ test('a bulk run shows hints above its output: rows not created, utm_* keys repl
 		await byTestId(output, 'node-run-status-success').waitFor();
 		const hints = byTestId(output, 'run-data-hints');
 		await hints.waitFor();
-		const texts = (await byTestId(hints, 'node-hint').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+		const texts = (await byTestId(hints, 'node-hint').allInnerTexts()).map((text) =>
+			text.replace(/\s+/g, ' ').trim(),
+		);
 		expect(texts).toEqual([
 			expect.stringMatching(/^1 of 3 items were not created: .*"linkCreated": false\.$/),
-			expect.stringMatching(/^The UTM fields replaced utm_\* parameters that 1 long URL\(s\) already had \(first: input item 2, utm_source\)\.$/),
+			expect.stringMatching(
+				/^The UTM fields replaced utm_\* parameters that 1 long URL\(s\) already had \(first: input item 2, utm_source\)\.$/,
+			),
 		]);
 		expect(await byTestId(output, 'ndv-items-count').first().innerText()).toMatch(/^3 items$/);
 		// what the hints say happened: one bulk create of two links, the old utm_source replaced
-		const created = [...started().sandbox.links.values()].filter((link) => link.longUrl.startsWith('https://editor-check.example.org/'));
+		const created = [...started().sandbox.links.values()].filter((link) =>
+			link.longUrl.startsWith('https://editor-check.example.org/'),
+		);
 		expect(created.map((link) => link.longUrl).sort()).toEqual([
 			'https://editor-check.example.org/gifts?utm_source=newsletter&ref=home',
 			'https://editor-check.example.org/spring',
@@ -164,7 +209,12 @@ test('a bulk run shows hints above its output: rows not created, utm_* keys repl
 		const panel = await output.boundingBox();
 		const hintsBox = await hints.boundingBox();
 		if (!panel || !hintsBox) throw new Error('the output panel or its hints have no box');
-		await screenshot(page, 'bulk-hints.png', { x: panel.x, y: panel.y, width: panel.width, height: hintsBox.y + hintsBox.height + 200 - panel.y });
+		await screenshot(page, 'bulk-hints.png', {
+			x: panel.x,
+			y: panel.y,
+			width: panel.width,
+			height: hintsBox.y + hintsBox.height + 200 - panel.y,
+		});
 	});
 });
 
@@ -172,28 +222,41 @@ test('the weekly-clicks example runs from its Manual Trigger when "Execute workf
 	const workflow = workflows.weekly;
 	const schedule = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger');
 	const manual = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
-	if (!schedule || !manual) throw new Error(`${WEEKLY_CLICKS} should have a Schedule Trigger and a Manual Trigger`);
+	if (!schedule || !manual)
+		throw new Error(`${WEEKLY_CLICKS} should have a Schedule Trigger and a Manual Trigger`);
 	const expectedToRun = nodesReachedFromManualTrigger(workflow);
 	await inEditor('weekly-clicks', async (page) => {
 		expect(await openWorkflow(page, url(), workflow)).toBe(workflow.nodes.length);
 		await executeFromButton(page, expectedToRun.length);
 		for (const name of expectedToRun) {
-			expect({ name, success: await byTestId(canvasNode(page, name), 'canvas-node-status-success').count() }).toEqual({ name, success: 1 });
+			expect({
+				name,
+				success: await byTestId(canvasNode(page, name), 'canvas-node-status-success').count(),
+			}).toEqual({ name, success: 1 });
 		}
-		expect(await byTestId(canvasNode(page, schedule.name), 'canvas-node-status-success').count()).toBe(0);
+		expect(
+			await byTestId(canvasNode(page, schedule.name), 'canvas-node-status-success').count(),
+		).toBe(0);
 		expect(await byTestId(page, 'canvas-node-status-error').count()).toBe(0);
 		const first = await canvasNode(page, schedule.name).boundingBox();
 		const last = await canvasNode(page, 'One row per country').boundingBox();
 		if (!first || !last) throw new Error('the weekly-clicks nodes have no box on the canvas');
 		const x = first.x - 140;
 		const y = first.y - 60;
-		await screenshot(page, 'weekly-clicks-run.png', { x, y, width: last.x + last.width + 140 - x, height: last.y + last.height + 200 - y });
+		await screenshot(page, 'weekly-clicks-run.png', {
+			x,
+			y,
+			width: last.x + last.width + 140 - x,
+			height: last.y + last.height + 200 - y,
+		});
 	});
 
 	// n8n stored one manual run that started at the Manual Trigger and reached every node after it
 	const rest = new n8n.N8nRest(url());
 	await rest.login();
-	const executions = await rest.request<{ results: Array<{ id: string; status: string; mode: string; workflowId: string }> }>('GET', '/rest/executions');
+	const executions = await rest.request<{
+		results: Array<{ id: string; status: string; mode: string; workflowId: string }>;
+	}>('GET', '/rest/executions');
 	const mine = executions.results.filter((e) => e.workflowId === workflow.id);
 	expect(mine.map((e) => [e.mode, e.status])).toEqual([['manual', 'success']]);
 	const run = await rest.waitForExecution(mine[0].id);
@@ -202,15 +265,23 @@ test('the weekly-clicks example runs from its Manual Trigger when "Execute workf
 	expect(started().sandbox.requests.filter((r) => r.status < 200 || r.status >= 300)).toEqual([]);
 });
 
-test('codex categories are from n8n\'s documented list, and the node is listed among app actions', async () => {
+test("codex categories are from n8n's documented list, and the node is listed among app actions", async () => {
 	const rest = new n8n.N8nRest(url());
 	await rest.login();
 	const types = await rest.nodeTypesJson();
 	for (const type of [NODE_TYPE, TRIGGER_TYPE]) {
-		const served = types.find((t: { name: string }) => t.name === type) as { codex?: { categories?: string[] } } | undefined;
+		const served = types.find((t: { name: string }) => t.name === type) as
+			| { codex?: { categories?: string[] } }
+			| undefined;
 		const categories = served?.codex?.categories ?? [];
-		expect({ type, categories }).toEqual({ type, categories: expect.arrayContaining([expect.any(String)]) });
-		expect({ type, unknown: categories.filter((category) => !DOCUMENTED_CATEGORIES.includes(category)) }).toEqual({ type, unknown: [] });
+		expect({ type, categories }).toEqual({
+			type,
+			categories: expect.arrayContaining([expect.any(String)]),
+		});
+		expect({
+			type,
+			unknown: categories.filter((category) => !DOCUMENTED_CATEGORIES.includes(category)),
+		}).toEqual({ type, unknown: [] });
 	}
 
 	await inEditor('categories', async (page) => {
@@ -219,9 +290,13 @@ test('codex categories are from n8n\'s documented list, and the node is listed a
 		const panel = byTestId(page, 'node-creator');
 		await byTestId(panel, 'item-iterator-item').filter({ hasText: 'Action in an app' }).click();
 		// the app list has replaced the first view (whose items include "Data transformation")
-		await byTestId(panel, 'item-iterator-item').filter({ hasText: 'Data transformation' }).waitFor({ state: 'detached' });
+		await byTestId(panel, 'item-iterator-item')
+			.filter({ hasText: 'Data transformation' })
+			.waitFor({ state: 'detached' });
 		await page.keyboard.type('Link Shortener');
-		await byTestId(panel, 'node-creator-item-name').filter({ hasText: /^Link Shortener$/ }).waitFor();
+		await byTestId(panel, 'node-creator-item-name')
+			.filter({ hasText: /^Link Shortener$/ })
+			.waitFor();
 		expect(await panel.innerText()).toMatch(/^Action in an app\s+Link Shortener\s/);
 		await screenshot(panel, 'node-panel-app-actions.png');
 	});

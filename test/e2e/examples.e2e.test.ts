@@ -7,13 +7,22 @@ import { loadExamples, requestSummary, useN8nSuite } from './harness';
 import { NODE_TYPE } from './workflows';
 
 const suite = useN8nSuite();
-const examples = loadExamples().map((example) => ({ ...example, handle: suite.workflow(example.json) }));
+const examples = loadExamples().map((example) => ({
+	...example,
+	handle: suite.workflow(example.json),
+}));
 
 test('the examples folder holds example workflows', () => {
 	expect(examples.map((e) => e.file)).not.toHaveLength(0);
 	for (const { file, json } of examples) {
-		expect({ file, firstNode: json.nodes[0]?.type }).toEqual({ file, firstNode: 'n8n-nodes-base.manualTrigger' });
-		expect({ file, usesNode: json.nodes.some((n) => n.type === NODE_TYPE) }).toEqual({ file, usesNode: true });
+		expect({ file, firstNode: json.nodes[0]?.type }).toEqual({
+			file,
+			firstNode: 'n8n-nodes-base.manualTrigger',
+		});
+		expect({ file, usesNode: json.nodes.some((n) => n.type === NODE_TYPE) }).toEqual({
+			file,
+			usesNode: true,
+		});
 	}
 });
 
@@ -23,13 +32,19 @@ describe.each(examples.map((e) => [e.file, e] as const))('example %s', (_file, e
 		const linkNodes = example.json.nodes.filter((n) => n.type === NODE_TYPE);
 		for (const node of linkNodes) {
 			const items = nodeItems(run, node.name);
-			expect({ node: node.name, items: items.length > 0 }).toEqual({ node: node.name, items: true });
+			expect({ node: node.name, items: items.length > 0 }).toEqual({
+				node: node.name,
+				items: true,
+			});
 			for (const item of items) expect(item.error).toBeUndefined();
 		}
 		const requests = suite.sandbox.requests;
 		expect(requests.length).toBeGreaterThanOrEqual(linkNodes.length);
 		const failed = requests.filter((r) => r.status < 200 || r.status >= 300);
-		expect({ failed: failed.map((r) => `${r.method} ${r.path} ${r.status}`), all: requestSummary(suite.sandbox) }).toEqual({
+		expect({
+			failed: failed.map((r) => `${r.method} ${r.path} ${r.status}`),
+			all: requestSummary(suite.sandbox),
+		}).toEqual({
 			failed: [],
 			all: expect.any(Array),
 		});

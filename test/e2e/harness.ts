@@ -13,7 +13,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as n8n from '../../dev/n8n';
-import type { ExecuteResult, ImportedCredential, N8nEnv, RunJson, WorkflowJson } from '../../dev/n8n';
+import type {
+	ExecuteResult,
+	ImportedCredential,
+	N8nEnv,
+	RunJson,
+	WorkflowJson,
+} from '../../dev/n8n';
 import { Sandbox, type SandboxOptions } from '../../dev/sandbox/server';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, WRONG_KEY_CREDENTIAL_NAME } from './workflows';
 
@@ -23,7 +29,9 @@ export const WRONG_API_KEY = 'wrong-api-key';
 export function packedTarball(): string {
 	const fromEnv = process.env.E2E_TARBALL;
 	if (fromEnv && fs.existsSync(fromEnv)) return fromEnv;
-	throw new Error('E2E_TARBALL is not set or missing: run the e2e tests through `npm run test:e2e` (jest.e2e.config.js)');
+	throw new Error(
+		'E2E_TARBALL is not set or missing: run the e2e tests through `npm run test:e2e` (jest.e2e.config.js)',
+	);
 }
 
 export interface WorkflowHandle {
@@ -70,10 +78,22 @@ export function useN8nSuite(options: SuiteOptions = {}): N8nSuite {
 		sandbox = await Sandbox.start(options.sandbox ?? {});
 		userFolder = n8n.makeUserFolder('n8n-e2e-');
 		n8n.installPackage(userFolder, packedTarball());
-		env = n8n.n8nEnv({ userFolder, brokerPort: await n8n.getFreePort(), port: await n8n.getFreePort() });
+		env = n8n.n8nEnv({
+			userFolder,
+			brokerPort: await n8n.getFreePort(),
+			port: await n8n.getFreePort(),
+		});
 		[credential, wrongKeyCredential] = await n8n.importCredentials(env, [
-			{ name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } },
-			{ name: WRONG_KEY_CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.baseUrl, apiKey: WRONG_API_KEY } },
+			{
+				name: CREDENTIAL_NAME,
+				type: CREDENTIAL_TYPE,
+				data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+			},
+			{
+				name: WRONG_KEY_CREDENTIAL_NAME,
+				type: CREDENTIAL_TYPE,
+				data: { baseUrl: sandbox.baseUrl, apiKey: WRONG_API_KEY },
+			},
 		]);
 		if (pending.length) {
 			const byName: Record<string, ImportedCredential> = {
@@ -132,12 +152,16 @@ export function useN8nSuite(options: SuiteOptions = {}): N8nSuite {
 }
 
 /** Points node credentials (by credential name) at the imported credentials' ids. */
-export function bindByName(workflow: WorkflowJson, byName: Record<string, ImportedCredential>): WorkflowJson {
+export function bindByName(
+	workflow: WorkflowJson,
+	byName: Record<string, ImportedCredential>,
+): WorkflowJson {
 	const copy = JSON.parse(JSON.stringify(workflow)) as WorkflowJson;
 	for (const node of copy.nodes) {
 		for (const [type, ref] of Object.entries(node.credentials ?? {})) {
 			const found = byName[ref.name];
-			if (found && found.type === type) node.credentials![type] = { id: found.id, name: found.name };
+			if (found && found.type === type)
+				node.credentials![type] = { id: found.id, name: found.name };
 		}
 	}
 	return copy;
@@ -152,7 +176,10 @@ export function loadExamples(): Array<{ file: string; json: WorkflowJson }> {
 		.readdirSync(EXAMPLES_DIR)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file, json: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson }));
+		.map((file) => ({
+			file,
+			json: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson,
+		}));
 }
 
 /** Requests the sandbox logged, as 'METHOD /path STATUS' strings (compact assertion messages). */
@@ -164,7 +191,10 @@ export function requestSummary(sandbox: Sandbox): string[] {
 export function suiteQueries(suite: N8nSuite) {
 	return {
 		apiRequests(method: string, path: string | RegExp) {
-			return suite.sandbox.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+			return suite.sandbox.requests.filter(
+				(r) =>
+					r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+			);
 		},
 		linksBy(predicate: (link: { longUrl: string; title: string }) => boolean) {
 			return [...suite.sandbox.links.values()].filter(predicate);
@@ -173,10 +203,17 @@ export function suiteQueries(suite: N8nSuite) {
 }
 
 /** A node's output items with their pairing: the input item each output item belongs to. */
-export function pairedOutput(run: RunJson | undefined, nodeName: string, outputIndex = 0): Array<{ json: Record<string, unknown>; inputItem?: number }> {
+export function pairedOutput(
+	run: RunJson | undefined,
+	nodeName: string,
+	outputIndex = 0,
+): Array<{ json: Record<string, unknown>; inputItem?: number }> {
 	const task = run?.data.resultData.runData[nodeName]?.[0];
 	if (!task) throw new Error(`node "${nodeName}" did not run`);
-	return (task.data?.main?.[outputIndex] ?? []).map((item) => ({ json: item.json, inputItem: pairedIndex(item.pairedItem) }));
+	return (task.data?.main?.[outputIndex] ?? []).map((item) => ({
+		json: item.json,
+		inputItem: pairedIndex(item.pairedItem),
+	}));
 }
 
 function pairedIndex(paired: unknown): number | undefined {

@@ -37,9 +37,19 @@ const wf = {
 			options: { apiPaths: 'legacy' },
 		}),
 	),
-	linkGetById: suite.workflow(linkWorkflow('e2e link get by id', { resource: 'link', operation: 'get', linkId: locator(own0.id, 'id') })),
+	linkGetById: suite.workflow(
+		linkWorkflow('e2e link get by id', {
+			resource: 'link',
+			operation: 'get',
+			linkId: locator(own0.id, 'id'),
+		}),
+	),
 	linkGetByUrl: suite.workflow(
-		linkWorkflow('e2e link get by url', { resource: 'link', operation: 'get', linkId: locator(`https://${SEEDED.defaultDomain.domainName}/${own0.path}`, 'url') }),
+		linkWorkflow('e2e link get by url', {
+			resource: 'link',
+			operation: 'get',
+			linkId: locator(`https://${SEEDED.defaultDomain.domainName}/${own0.path}`, 'url'),
+		}),
 	),
 	linkGetManyFiltered: suite.workflow(
 		linkWorkflow('e2e link getMany filtered', {
@@ -51,8 +61,21 @@ const wf = {
 			sort: { field: 'title', direction: 'asc' },
 		}),
 	),
-	linkGetManyAll: suite.workflow(linkWorkflow('e2e link getMany returnAll', { resource: 'link', operation: 'getMany', returnAll: true })),
-	linkGetManyLimit: suite.workflow(linkWorkflow('e2e link getMany limit 15', { resource: 'link', operation: 'getMany', returnAll: false, limit: 15 })),
+	linkGetManyAll: suite.workflow(
+		linkWorkflow('e2e link getMany returnAll', {
+			resource: 'link',
+			operation: 'getMany',
+			returnAll: true,
+		}),
+	),
+	linkGetManyLimit: suite.workflow(
+		linkWorkflow('e2e link getMany limit 15', {
+			resource: 'link',
+			operation: 'getMany',
+			returnAll: false,
+			limit: 15,
+		}),
+	),
 	linkUpdate: suite.workflow(
 		linkWorkflow('e2e link update', {
 			resource: 'link',
@@ -64,7 +87,12 @@ const wf = {
 	continueOnFail: suite.workflow(
 		linkWorkflow(
 			'e2e continue on fail',
-			{ resource: 'link', operation: 'create', longUrl: '={{ $json.url }}', title: '={{ $json.name }}' },
+			{
+				resource: 'link',
+				operation: 'create',
+				longUrl: '={{ $json.url }}',
+				title: '={{ $json.name }}',
+			},
 			{
 				onError: 'continueRegularOutput',
 				rows: [
@@ -76,7 +104,11 @@ const wf = {
 		),
 	),
 	wrongKey: suite.workflow(
-		linkWorkflow('e2e wrong key', { resource: 'domain', operation: 'getMany', returnAll: true }, { credentialName: WRONG_KEY_CREDENTIAL_NAME }),
+		linkWorkflow(
+			'e2e wrong key',
+			{ resource: 'domain', operation: 'getMany', returnAll: true },
+			{ credentialName: WRONG_KEY_CREDENTIAL_NAME },
+		),
 	),
 };
 
@@ -85,8 +117,14 @@ describe('link', () => {
 		const run = await suite.executeOk(wf.linkCreate);
 		const items = nodeItems(run, LINK_NODE);
 		expect(items).toHaveLength(1);
-		expect(items[0]).toMatchObject({ longUrl: 'https://example.com/e2e/create', title: 'E2E create', path: 'e2e-create' });
-		expect(String(items[0].shortUrl)).toBe(`https://${SEEDED.verifiedDomain.domainName}/e2e-create`);
+		expect(items[0]).toMatchObject({
+			longUrl: 'https://example.com/e2e/create',
+			title: 'E2E create',
+			path: 'e2e-create',
+		});
+		expect(String(items[0].shortUrl)).toBe(
+			`https://${SEEDED.verifiedDomain.domainName}/e2e-create`,
+		);
 
 		const posts = apiRequests('POST', /^\/v1\/links\/?$/);
 		expect(posts).toHaveLength(1);
@@ -99,13 +137,17 @@ describe('link', () => {
 			path: 'e2e-create',
 			tags: [{ name: 'spring' }, { name: 'promo' }],
 		});
-		expect(new Date(String((posts[0].body as { expiredAt: string }).expiredAt)).toISOString()).toBe('2031-05-01T10:00:00.000Z');
+		expect(new Date(String((posts[0].body as { expiredAt: string }).expiredAt)).toISOString()).toBe(
+			'2031-05-01T10:00:00.000Z',
+		);
 		expect(linksBy((l) => l.longUrl === 'https://example.com/e2e/create')).toHaveLength(1);
 	});
 
 	test('create with options.apiPaths = legacy uses POST /public/links', async () => {
 		const run = await suite.executeOk(wf.linkCreateLegacy);
-		expect(nodeItems(run, LINK_NODE)).toEqual([expect.objectContaining({ longUrl: 'https://example.com/e2e/legacy' })]);
+		expect(nodeItems(run, LINK_NODE)).toEqual([
+			expect.objectContaining({ longUrl: 'https://example.com/e2e/legacy' }),
+		]);
 		expect(requestSummary(suite.sandbox)).toEqual(['POST /public/links 200']);
 	});
 
@@ -133,7 +175,10 @@ describe('link', () => {
 		expect(items.map((i) => i.title)).toEqual([own2.title, own1.title]);
 		const lists = apiRequests('POST', '/v1/links/list');
 		expect(lists.length).toBeGreaterThanOrEqual(1);
-		expect(lists[0].body).toMatchObject({ createdAt: { after: '2024-02-01', before: '2024-12-31' }, order: { title: 'asc' } });
+		expect(lists[0].body).toMatchObject({
+			createdAt: { after: '2024-02-01', before: '2024-12-31' },
+			order: { title: 'asc' },
+		});
 	});
 
 	test(`getMany returnAll pages past the server's page cap (${PAGE_SIZE_CAP})`, async () => {
@@ -165,7 +210,13 @@ describe('link', () => {
 		const patches = apiRequests('PATCH', '/public/links/bulk');
 		expect(patches).toHaveLength(1);
 		expect(patches[0].status).toBe(200);
-		expect(patches[0].body).toEqual([expect.objectContaining({ id: own1.id, title: 'Updated by e2e', tags: [{ name: 'alpha' }, { name: 'beta' }] })]);
+		expect(patches[0].body).toEqual([
+			expect.objectContaining({
+				id: own1.id,
+				title: 'Updated by e2e',
+				tags: [{ name: 'alpha' }, { name: 'beta' }],
+			}),
+		]);
 		expect(suite.sandbox.links.get(own1.id)?.title).toBe('Updated by e2e');
 	});
 });
@@ -191,6 +242,10 @@ describe('errors', () => {
 		const text = `${error?.message ?? ''} ${error?.description ?? ''}`;
 		expect(text).toMatch(/401|unauthori[sz]ed|api key/i);
 		expect(suite.sandbox.requests.length).toBeGreaterThanOrEqual(1);
-		expect(suite.sandbox.requests.every((r) => r.headers['x-api-key'] === WRONG_API_KEY && r.status === 401)).toBe(true);
+		expect(
+			suite.sandbox.requests.every(
+				(r) => r.headers['x-api-key'] === WRONG_API_KEY && r.status === 401,
+			),
+		).toBe(true);
 	});
 });

@@ -18,8 +18,17 @@ const RETRY_AT_LIMITS = { retryOnFail: true, maxTries: 5, waitBetweenTries: 5_00
 const rowsCode = (count: number, prefix: string) =>
 	`return Array.from({ length: ${count} }, (_, i) => ({ json: { longUrl: \`https://example.com/${prefix}/\${i}\`, title: \`Row \${i}\` } }));`;
 
-function createMany(name: string, rows: number, prefix: string, settings: Pick<LinkWorkflowOptions, 'retry' | 'onError'>): WorkflowJson {
-	return linkWorkflow(name, { resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' }, { inputCode: rowsCode(rows, prefix), ...settings });
+function createMany(
+	name: string,
+	rows: number,
+	prefix: string,
+	settings: Pick<LinkWorkflowOptions, 'retry' | 'onError'>,
+): WorkflowJson {
+	return linkWorkflow(
+		name,
+		{ resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
+		{ inputCode: rowsCode(rows, prefix), ...settings },
+	);
 }
 
 /** Two bulk requests (10,000 + 50): the answer of the first is lost, or the second is answered 503. */
@@ -29,18 +38,34 @@ const CAPPED_ROWS = 24_000;
 const SERVED_PAGE = 50;
 
 const wf = {
-	lostAnswer: suite.workflow(createMany('e2e lost answer, retry on fail at its limits', RETRY_ROWS, 'lost', { retry: RETRY_AT_LIMITS })),
-	cappedRetry: suite.workflow(createMany('e2e lost answer, 50 a page, retry on fail', CAPPED_ROWS, 'capped-retry', { retry: RETRY_AT_LIMITS })),
+	lostAnswer: suite.workflow(
+		createMany('e2e lost answer, retry on fail at its limits', RETRY_ROWS, 'lost', {
+			retry: RETRY_AT_LIMITS,
+		}),
+	),
+	cappedRetry: suite.workflow(
+		createMany('e2e lost answer, 50 a page, retry on fail', CAPPED_ROWS, 'capped-retry', {
+			retry: RETRY_AT_LIMITS,
+		}),
+	),
 	cappedContinue: suite.workflow(
-		createMany('e2e lost answer, 50 a page, continue on fail', CAPPED_ROWS, 'capped-continue', { onError: 'continueRegularOutput' }),
+		createMany('e2e lost answer, 50 a page, continue on fail', CAPPED_ROWS, 'capped-continue', {
+			onError: 'continueRegularOutput',
+		}),
 	),
 };
 
 const bulkSummary = () =>
-	`${apiRequests('POST', '/v1/links/bulk').map((r) => `${r.bodyItems} rows ${r.status}`).join(', ')}; ${apiRequests('POST', '/v1/links/list').length} list requests`;
+	`${apiRequests('POST', '/v1/links/bulk')
+		.map((r) => `${r.bodyItems} rows ${r.status}`)
+		.join(', ')}; ${apiRequests('POST', '/v1/links/list').length} list requests`;
 
 /** Every row of `prefix` exists once on the server and came out once, in order, without an error. */
-function expectEveryRowOnce(run: Parameters<typeof pairedOutput>[0], prefix: string, rows: number): void {
+function expectEveryRowOnce(
+	run: Parameters<typeof pairedOutput>[0],
+	prefix: string,
+	rows: number,
+): void {
 	const url = (row: number) => `https://example.com/${prefix}/${row}`;
 	const created = linksBy((l) => l.longUrl.startsWith(`https://example.com/${prefix}/`));
 	expect(created).toHaveLength(rows);
@@ -48,7 +73,9 @@ function expectEveryRowOnce(run: Parameters<typeof pairedOutput>[0], prefix: str
 	const output = pairedOutput(run, LINK_NODE);
 	expect(output).toHaveLength(rows);
 	expect(output.filter((item) => item.json.error !== undefined).slice(0, 3)).toEqual([]);
-	expect(output.every((item, index) => item.inputItem === index && item.json.longUrl === url(index))).toBe(true);
+	expect(
+		output.every((item, index) => item.inputItem === index && item.json.longUrl === url(index)),
+	).toBe(true);
 	const ids = new Set(created.map((l) => l.id));
 	expect(new Set(output.map((item) => item.json.id)).size).toBe(rows);
 	expect(output.every((item) => ids.has(String(item.json.id)))).toBe(true);
@@ -56,18 +83,36 @@ function expectEveryRowOnce(run: Parameters<typeof pairedOutput>[0], prefix: str
 
 describe('Retry On Fail at its limits, two bulk requests (10,000 + 50)', () => {
 	test('the first is applied and its answer lost: every row exists once, one item per row', async () => {
-		suite.sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', times: 1, fault: { kind: 'dropAfterApply' } });
+		suite.sandbox.injectFault({
+			method: 'POST',
+			path: '/v1/links/bulk',
+			times: 1,
+			fault: { kind: 'dropAfterApply' },
+		});
 
 		const run = await suite.executeOk(wf.lostAnswer);
 
 		console.log(`lost answer: bulk requests ${bulkSummary()}`);
-		expect(apiRequests('POST', '/v1/links/bulk')[0]).toMatchObject({ fault: 'dropAfterApply', bodyItems: 10_000 });
+		expect(apiRequests('POST', '/v1/links/bulk')[0]).toMatchObject({
+			fault: 'dropAfterApply',
+			bodyItems: 10_000,
+		});
 		expectEveryRowOnce(run, 'lost', RETRY_ROWS);
 	});
 
 	test('the second is answered 503 after the first was created: the retry sends the first batch no more and creates the second once', async () => {
-		suite.sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', times: 1, fault: { kind: 'delay', ms: 0 } });
-		suite.sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', times: 1, fault: { kind: 'status', status: 503 } });
+		suite.sandbox.injectFault({
+			method: 'POST',
+			path: '/v1/links/bulk',
+			times: 1,
+			fault: { kind: 'delay', ms: 0 },
+		});
+		suite.sandbox.injectFault({
+			method: 'POST',
+			path: '/v1/links/bulk',
+			times: 1,
+			fault: { kind: 'status', status: 503 },
+		});
 
 		const run = await suite.executeOk(wf.lostAnswer);
 
@@ -85,26 +130,39 @@ describe(`a server that serves ${SERVED_PAGE} links a page, three bulk requests 
 	beforeEach(() => {
 		suite.sandbox.setPageSizeCap(SERVED_PAGE);
 		// the second request is applied, then its answer is lost
-		suite.sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', times: 1, fault: { kind: 'delay', ms: 0 } });
-		suite.sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', times: 1, fault: { kind: 'dropAfterApply' } });
+		suite.sandbox.injectFault({
+			method: 'POST',
+			path: '/v1/links/bulk',
+			times: 1,
+			fault: { kind: 'delay', ms: 0 },
+		});
+		suite.sandbox.injectFault({
+			method: 'POST',
+			path: '/v1/links/bulk',
+			times: 1,
+			fault: { kind: 'dropAfterApply' },
+		});
 	});
 
 	test.each([
 		['Retry On Fail (5 tries, 5 s apart)', wf.cappedRetry, 'capped-retry'],
 		['Continue On Fail', wf.cappedContinue, 'capped-continue'],
-	] as const)('%s: the look-up finds all 10,000 at the size served, every row once, the third request sent', async (_name, workflow, prefix) => {
-		const run = await suite.executeOk(workflow);
+	] as const)(
+		'%s: the look-up finds all 10,000 at the size served, every row once, the third request sent',
+		async (_name, workflow, prefix) => {
+			const run = await suite.executeOk(workflow);
 
-		console.log(`${SERVED_PAGE} a page, ${_name}: bulk requests ${bulkSummary()}`);
-		expect(apiRequests('POST', '/v1/links/bulk').map((r) => [r.bodyItems, r.status])).toEqual([
-			[10_000, 200],
-			[10_000, 0],
-			[4_000, 200],
-		]);
-		const lists = apiRequests('POST', '/v1/links/list');
-		// ⌈(10,000 rows + 10,000 links of this run met on the way) / 50⌉ + 1 at most
-		expect(lists.length).toBeGreaterThanOrEqual(10_000 / SERVED_PAGE);
-		expect(lists.length).toBeLessThanOrEqual((10_000 + 10_000) / SERVED_PAGE + 1);
-		expectEveryRowOnce(run, prefix, CAPPED_ROWS);
-	});
+			console.log(`${SERVED_PAGE} a page, ${_name}: bulk requests ${bulkSummary()}`);
+			expect(apiRequests('POST', '/v1/links/bulk').map((r) => [r.bodyItems, r.status])).toEqual([
+				[10_000, 200],
+				[10_000, 0],
+				[4_000, 200],
+			]);
+			const lists = apiRequests('POST', '/v1/links/list');
+			// ⌈(10,000 rows + 10,000 links of this run met on the way) / 50⌉ + 1 at most
+			expect(lists.length).toBeGreaterThanOrEqual(10_000 / SERVED_PAGE);
+			expect(lists.length).toBeLessThanOrEqual((10_000 + 10_000) / SERVED_PAGE + 1);
+			expectEveryRowOnce(run, prefix, CAPPED_ROWS);
+		},
+	);
 });

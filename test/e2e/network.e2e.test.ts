@@ -16,7 +16,13 @@ const ADDED_LINKS = 2_000;
 const suite = useN8nSuite({ sandbox: { pageSizeCap: PAGE_SIZE_CAP, latencyMs: LATENCY_MS } });
 const { apiRequests } = suiteQueries(suite);
 
-const returnAll = suite.workflow(linkWorkflow('e2e network returnAll', { resource: 'link', operation: 'getMany', returnAll: true }));
+const returnAll = suite.workflow(
+	linkWorkflow('e2e network returnAll', {
+		resource: 'link',
+		operation: 'getMany',
+		returnAll: true,
+	}),
+);
 
 /** The link ids in the server's own order (newest first), read page by page without latency. */
 async function serverOrder(): Promise<string[]> {
@@ -29,7 +35,9 @@ async function serverOrder(): Promise<string[]> {
 			headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },
 			body: JSON.stringify({ page, itemsPerPage: PAGE_SIZE_CAP }),
 		});
-		const body = (await response.json()) as { data: { items: Array<{ id: string }>; total: number } };
+		const body = (await response.json()) as {
+			data: { items: Array<{ id: string }>; total: number };
+		};
 		ids.push(...body.data.items.map((link) => link.id));
 		if (body.data.items.length === 0 || ids.length >= body.data.total) break;
 	}
@@ -54,7 +62,9 @@ describe(`Return All at ${LATENCY_MS} ms latency, page cap ${PAGE_SIZE_CAP}`, ()
 
 		const lists = apiRequests('POST', '/v1/links/list');
 		const pages = Math.ceil(expected.length / PAGE_SIZE_CAP);
-		console.log(`network: ${expected.length} links, ${lists.length} list requests (${pages} pages), at most ${suite.sandbox.maxInFlight} in flight`);
+		console.log(
+			`network: ${expected.length} links, ${lists.length} list requests (${pages} pages), at most ${suite.sandbox.maxInFlight} in flight`,
+		);
 		expect(lists.every((r) => r.status === 200)).toBe(true);
 		expect(lists.length).toBeGreaterThanOrEqual(pages);
 		expect(lists.length).toBeLessThanOrEqual(pages + 1);

@@ -9,7 +9,16 @@ import * as n8n from '../../dev/n8n';
 import { QueueCluster } from '../../dev/queue';
 import { Sandbox } from '../../dev/sandbox/server';
 import { bindByName, packedTarball } from './harness';
-import { activate, deactivate, executionsOf, pollingWorkflow, pollsSince, RECEIVED_NODE, sandboxCredential, waitUntil } from './queue';
+import {
+	activate,
+	deactivate,
+	executionsOf,
+	pollingWorkflow,
+	pollsSince,
+	RECEIVED_NODE,
+	sandboxCredential,
+	waitUntil,
+} from './queue';
 import { LINK_NODE, linkWorkflow, MANUAL_TRIGGER } from './workflows';
 
 const ROWS = 25_001;
@@ -17,7 +26,9 @@ const bulkWf = {
 	...linkWorkflow(
 		'queue bulk createMany 25001 rows',
 		{ resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
-		{ inputCode: `return Array.from({ length: ${ROWS} }, (_, i) => ({ json: { longUrl: \`https://example.com/queue/\${i}\`, title: \`Row \${i}\` } }));` },
+		{
+			inputCode: `return Array.from({ length: ${ROWS} }, (_, i) => ({ json: { longUrl: \`https://example.com/queue/\${i}\`, title: \`Row \${i}\` } }));`,
+		},
 	),
 	id: n8n.newId(),
 };
@@ -29,9 +40,17 @@ let cluster: QueueCluster | undefined;
 beforeAll(async () => {
 	// request bodies are not kept: 25,001 rows; bodyItems still counts them
 	sandbox = await Sandbox.start({ logBodies: false });
-	cluster = await QueueCluster.create({ tarball: packedTarball(), log: (message) => process.stdout.write(`[queue] ${message}\n`) });
+	cluster = await QueueCluster.create({
+		tarball: packedTarball(),
+		log: (message) => process.stdout.write(`[queue] ${message}\n`),
+	});
 	const [credential] = await cluster.importCredentials([sandboxCredential(sandbox)]);
-	await cluster.importWorkflows([bulkWf, triggerWf].map((wf) => ({ ...bindByName(wf, { [credential.name]: credential }), id: wf.id })));
+	await cluster.importWorkflows(
+		[bulkWf, triggerWf].map((wf) => ({
+			...bindByName(wf, { [credential.name]: credential }),
+			id: wf.id,
+		})),
+	);
 	await cluster.startMain();
 	await cluster.addWorker();
 }, 900_000);
@@ -53,7 +72,10 @@ test(`Bulk > Create Many of ${ROWS.toLocaleString('en')} rows runs on a worker a
 	const started = await queue.rest.runManually(bulkWf.id, MANUAL_TRIGGER);
 	const executionId = String(started.executionId);
 	const execution = await queue.rest.waitForExecution(executionId, { timeoutMs: 600_000 });
-	expect({ status: execution.status, error: execution.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
+	expect({ status: execution.status, error: execution.data.resultData.error?.message }).toEqual({
+		status: 'success',
+		error: undefined,
+	});
 
 	const ranOn = queue.workersThatRan(executionId);
 	expect(ranOn).toEqual(['worker-1']);
@@ -69,11 +91,16 @@ test(`Bulk > Create Many of ${ROWS.toLocaleString('en')} rows runs on a worker a
 		[10_000, 200],
 		[5_001, 200],
 	]);
-	const created = [...sandbox.links.values()].filter((link) => link.longUrl.startsWith('https://example.com/queue/'));
+	const created = [...sandbox.links.values()].filter((link) =>
+		link.longUrl.startsWith('https://example.com/queue/'),
+	);
 	expect(sandbox.links.size - before).toBe(ROWS);
 	expect(new Set(created.map((link) => link.longUrl)).size).toBe(ROWS);
-	const seconds = (Date.parse(String(execution.stoppedAt)) - Date.parse(String(execution.startedAt))) / 1000;
-	process.stdout.write(`[queue] execution ${executionId}: ${ROWS} rows on ${ranOn.join(', ')} in ${seconds} s\n`);
+	const seconds =
+		(Date.parse(String(execution.stoppedAt)) - Date.parse(String(execution.startedAt))) / 1000;
+	process.stdout.write(
+		`[queue] execution ${executionId}: ${ROWS} rows on ${ranOn.join(', ')} in ${seconds} s\n`,
+	);
 });
 
 test('the polling trigger, active on main with two workers, delivers each new link exactly once', async () => {
@@ -89,19 +116,42 @@ test('the polling trigger, active on main with two workers, delivers each new li
 	try {
 		for (const [round, count] of [3, 1, 120].entries()) {
 			const addedAt = Date.now();
-			expected.push(...sandbox.addLinks(count, { title: `Round ${round + 1}`, createdAt: new Date().toISOString() }).map((link) => link.id));
-			await waitUntil(`a poll after round ${round + 1}`, () => pollsSince(sandbox, addedAt) >= 1, 90_000);
+			expected.push(
+				...sandbox
+					.addLinks(count, { title: `Round ${round + 1}`, createdAt: new Date().toISOString() })
+					.map((link) => link.id),
+			);
+			await waitUntil(
+				`a poll after round ${round + 1}`,
+				() => pollsSince(sandbox, addedAt) >= 1,
+				90_000,
+			);
 		}
-		const delivered = async () => (await executionsOf(queue.rest, triggerWf.id)).flatMap((e) => n8n.nodeItems(e, RECEIVED_NODE).map((item) => String(item.id)));
+		const delivered = async () =>
+			(await executionsOf(queue.rest, triggerWf.id)).flatMap((e) =>
+				n8n.nodeItems(e, RECEIVED_NODE).map((item) => String(item.id)),
+			);
 		const state = async () => ({
 			expected: expected.length,
 			missing: expected.filter((id) => !new Set(ids).has(id)).length,
-			executions: (await executionsOf(queue.rest, triggerWf.id)).map((e) => [e.id, e.status, e.mode, n8n.nodeItems(e, RECEIVED_NODE).length]),
-			requests: sandbox.requests.map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.query)} ${r.at - startedAt}`),
+			executions: (await executionsOf(queue.rest, triggerWf.id)).map((e) => [
+				e.id,
+				e.status,
+				e.mode,
+				n8n.nodeItems(e, RECEIVED_NODE).length,
+			]),
+			requests: sandbox.requests.map(
+				(r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.query)} ${r.at - startedAt}`,
+			),
 			main: queue.main?.logs().split('\n').slice(-30),
 		});
 		let ids: string[] = [];
-		await waitUntil('every new link delivered', async () => new Set((ids = await delivered())).size >= expected.length, 180_000, state);
+		await waitUntil(
+			'every new link delivered',
+			async () => new Set((ids = await delivered())).size >= expected.length,
+			180_000,
+			state,
+		);
 		// two more polls: a link delivered twice would show up now
 		const settledAt = Date.now();
 		await waitUntil('two more polls', () => pollsSince(sandbox, settledAt) >= 2, 90_000);
@@ -110,11 +160,19 @@ test('the polling trigger, active on main with two workers, delivers each new li
 	}
 
 	const executions = await executionsOf(queue.rest, triggerWf.id);
-	const ids = executions.flatMap((e) => n8n.nodeItems(e, RECEIVED_NODE).map((item) => String(item.id)));
+	const ids = executions.flatMap((e) =>
+		n8n.nodeItems(e, RECEIVED_NODE).map((item) => String(item.id)),
+	);
 	expect([...ids].sort()).toEqual([...expected].sort());
-	expect(executions.map((e) => [e.mode, e.status])).toEqual(executions.map(() => ['trigger', 'success']));
+	expect(executions.map((e) => [e.mode, e.status])).toEqual(
+		executions.map(() => ['trigger', 'success']),
+	);
 	const ranOn = executions.map((e) => queue.workersThatRan(e.id));
 	expect(ranOn.every((names) => names.length === 1)).toBe(true);
-	expect(sandbox.requests.every((r) => r.headers['x-api-key'] === sandbox.apiKey && r.status === 200)).toBe(true);
-	process.stdout.write(`[queue] trigger: ${expected.length} links in ${executions.length} executions, on ${ranOn.flat().join(', ')}\n`);
+	expect(
+		sandbox.requests.every((r) => r.headers['x-api-key'] === sandbox.apiKey && r.status === 200),
+	).toBe(true);
+	process.stdout.write(
+		`[queue] trigger: ${expected.length} links in ${executions.length} executions, on ${ranOn.flat().join(', ')}\n`,
+	);
 });

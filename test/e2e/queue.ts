@@ -15,24 +15,47 @@ export const RECEIVED_NODE = 'Received';
  * n8n refuses poll times under a minute (the seconds field of each cron must be one number),
  * but a trigger may list several times: these four poll every 15 s.
  */
-export const EVERY_15_SECONDS = { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+export const EVERY_15_SECONDS = {
+	item: [0, 15, 30, 45].map((second) => ({
+		mode: 'custom',
+		cronExpression: `${second} * * * * *`,
+	})),
+};
 
 /** Link Shortener Trigger (new links, polled every 15 s) -> No Op "Received". */
 export function pollingWorkflow(name: string): WorkflowJson {
 	const workflow = triggerWorkflow(name, { event: 'newLink', pollTimes: EVERY_15_SECONDS });
-	workflow.nodes.push({ id: n8n.newId(), name: RECEIVED_NODE, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} });
-	workflow.connections = { [TRIGGER_NODE]: { main: [[{ node: RECEIVED_NODE, type: 'main', index: 0 }]] } };
+	workflow.nodes.push({
+		id: n8n.newId(),
+		name: RECEIVED_NODE,
+		type: 'n8n-nodes-base.noOp',
+		typeVersion: 1,
+		position: [220, 0],
+		parameters: {},
+	});
+	workflow.connections = {
+		[TRIGGER_NODE]: { main: [[{ node: RECEIVED_NODE, type: 'main', index: 0 }]] },
+	};
 	return workflow;
 }
 
 export function sandboxCredential(sandbox: Sandbox): n8n.CredentialInput {
-	return { name: CREDENTIAL_NAME, type: CREDENTIAL_TYPE, data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } };
+	return {
+		name: CREDENTIAL_NAME,
+		type: CREDENTIAL_TYPE,
+		data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+	};
 }
 
 /** Publishes (activates) a workflow the way the editor does: its current version. */
 export async function activate(rest: n8n.N8nRest, workflowId: string): Promise<void> {
-	const workflow = await rest.request<{ versionId: string }>('GET', `/rest/workflows/${workflowId}`);
-	await rest.request('POST', `/rest/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+	const workflow = await rest.request<{ versionId: string }>(
+		'GET',
+		`/rest/workflows/${workflowId}`,
+	);
+	await rest.request('POST', `/rest/workflows/${workflowId}/activate`, {
+		versionId: workflow.versionId,
+	});
 }
 
 export async function deactivate(rest: n8n.N8nRest, workflowId: string): Promise<void> {
@@ -48,12 +71,20 @@ interface ExecutionSummary {
 const MAX_EXECUTIONS = 100; // n8n's largest page
 
 /** Every execution of a workflow, each once finished, with its run data. */
-export async function executionsOf(rest: n8n.N8nRest, workflowId: string): Promise<ExecutionJson[]> {
+export async function executionsOf(
+	rest: n8n.N8nRest,
+	workflowId: string,
+): Promise<ExecutionJson[]> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	const page = await rest.request<{ results: ExecutionSummary[] }>('GET', `/rest/executions?filter=${filter}&limit=${MAX_EXECUTIONS}`);
-	if (page.results.length >= MAX_EXECUTIONS) throw new Error(`workflow ${workflowId} has ${MAX_EXECUTIONS} executions or more`);
+	const page = await rest.request<{ results: ExecutionSummary[] }>(
+		'GET',
+		`/rest/executions?filter=${filter}&limit=${MAX_EXECUTIONS}`,
+	);
+	if (page.results.length >= MAX_EXECUTIONS)
+		throw new Error(`workflow ${workflowId} has ${MAX_EXECUTIONS} executions or more`);
 	const executions: ExecutionJson[] = [];
-	for (const summary of page.results) executions.push(await rest.waitForExecution(summary.id, { timeoutMs: 120_000 }));
+	for (const summary of page.results)
+		executions.push(await rest.waitForExecution(summary.id, { timeoutMs: 120_000 }));
 	return executions;
 }
 
@@ -81,7 +112,10 @@ export async function waitUntil(
 ): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!(await done())) {
-		if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s; ${JSON.stringify(await state())}`);
+		if (Date.now() > deadline)
+			throw new Error(
+				`${what}: not within ${timeoutMs / 1000} s; ${JSON.stringify(await state())}`,
+			);
 		await new Promise((resolve) => setTimeout(resolve, 1_000));
 	}
 }

@@ -29,14 +29,31 @@ test('a workflow saved by 0.1 runs unchanged: every operation outputs what it di
 		'Update Many': count('Update Many'),
 		'Get Many': count('Get Many'),
 		Domains: count('Domains'),
-	}).toEqual({ Create: 2, Get: 2, Update: 2, 'Create Many': 2, 'Update Many': 2, 'Get Many': 2, Domains: 2 });
+	}).toEqual({
+		Create: 2,
+		Get: 2,
+		Update: 2,
+		'Create Many': 2,
+		'Update Many': 2,
+		'Get Many': 2,
+		Domains: 2,
+	});
 	expect(count('Clicks')).toBeGreaterThan(0);
 
 	const created = json('Create');
-	expect(created.map((link) => link.longUrl)).toEqual(['https://shop.example.com/spring-sale', 'https://docs.example.org/']);
+	expect(created.map((link) => link.longUrl)).toEqual([
+		'https://shop.example.com/spring-sale',
+		'https://docs.example.org/',
+	]);
 	expect(created[0].tags).toEqual([{ name: 'spring' }, { name: 'promo' }]);
-	expect(json('Update').map((link) => link.title)).toEqual(['Spring sale (updated)', 'Docs home (updated)']);
-	expect(json('Update Many').map((link) => String(link.expiredAt).slice(0, 10))).toEqual(['2031-06-30', '2031-06-30']);
+	expect(json('Update').map((link) => link.title)).toEqual([
+		'Spring sale (updated)',
+		'Docs home (updated)',
+	]);
+	expect(json('Update Many').map((link) => String(link.expiredAt).slice(0, 10))).toEqual([
+		'2031-06-30',
+		'2031-06-30',
+	]);
 
 	const summary = requestSummary(suite.sandbox);
 	expect(summary.filter((line) => !/ 2\d\d$/.test(line))).toEqual([]);
@@ -47,5 +64,7 @@ test('a workflow saved by 0.1 runs unchanged: every operation outputs what it di
 	expect(paths.filter((p) => p === 'PATCH /public/links/bulk')).toHaveLength(3); // two Link > Update, one bulk
 	const analytics = suite.sandbox.requests.find((r) => r.path === '/v1/analytics/clicks');
 	expect(analytics?.query).toMatchObject({ group_by: 'country', from: '2024-01-01' });
-	expect(suite.sandbox.requests.every((r) => r.headers['x-api-key'] === suite.sandbox.apiKey)).toBe(true);
+	expect(suite.sandbox.requests.every((r) => r.headers['x-api-key'] === suite.sandbox.apiKey)).toBe(
+		true,
+	);
 });

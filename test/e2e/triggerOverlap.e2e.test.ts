@@ -11,19 +11,38 @@ import * as n8n from '../../dev/n8n';
 import type { StartedN8n } from '../../dev/n8n';
 import { Sandbox } from '../../dev/sandbox/server';
 import { bindByName, packedTarball } from './harness';
-import { activate, deactivate, executionsOf, RECEIVED_NODE, sandboxCredential, waitUntil } from './queue';
+import {
+	activate,
+	deactivate,
+	executionsOf,
+	RECEIVED_NODE,
+	sandboxCredential,
+	waitUntil,
+} from './queue';
 import { TRIGGER_NODE, triggerWorkflow } from './workflows';
 
 const LIST = '/v1/links/list';
 const TICK_MS = 3_000;
 const EVERY_3_SECONDS = {
-	item: Array.from({ length: 20 }, (_, i) => ({ mode: 'custom', cronExpression: `${i * 3} * * * * *` })),
+	item: Array.from({ length: 20 }, (_, i) => ({
+		mode: 'custom',
+		cronExpression: `${i * 3} * * * * *`,
+	})),
 };
 
 function pollingEvery3s(name: string): n8n.WorkflowJson & { id: string } {
 	const workflow = triggerWorkflow(name, { event: 'newLink', pollTimes: EVERY_3_SECONDS });
-	workflow.nodes.push({ id: n8n.newId(), name: RECEIVED_NODE, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} });
-	workflow.connections = { [TRIGGER_NODE]: { main: [[{ node: RECEIVED_NODE, type: 'main', index: 0 }]] } };
+	workflow.nodes.push({
+		id: n8n.newId(),
+		name: RECEIVED_NODE,
+		type: 'n8n-nodes-base.noOp',
+		typeVersion: 1,
+		position: [220, 0],
+		parameters: {},
+	});
+	workflow.connections = {
+		[TRIGGER_NODE]: { main: [[{ node: RECEIVED_NODE, type: 'main', index: 0 }]] },
+	};
 	return { ...workflow, id: n8n.newId() };
 }
 
@@ -48,9 +67,19 @@ beforeAll(async () => {
 	sandbox = await Sandbox.start({ logBodies: false, rateLimit: null });
 	userFolder = n8n.makeUserFolder('n8n-e2e-trigger-');
 	n8n.installPackage(userFolder, packedTarball());
-	env = n8n.n8nEnv({ userFolder, port: await n8n.getFreePort(), brokerPort: await n8n.getFreePort() });
+	env = n8n.n8nEnv({
+		userFolder,
+		port: await n8n.getFreePort(),
+		brokerPort: await n8n.getFreePort(),
+	});
 	const [credential] = await n8n.importCredentials(env, [sandboxCredential(sandbox)]);
-	await n8n.importWorkflows(env, [slowAnswers, bulkImport, killed].map((wf) => ({ ...bindByName(wf, { [credential.name]: credential }), id: wf.id })));
+	await n8n.importWorkflows(
+		env,
+		[slowAnswers, bulkImport, killed].map((wf) => ({
+			...bindByName(wf, { [credential.name]: credential }),
+			id: wf.id,
+		})),
+	);
 	await startInstance(true);
 }, 600_000);
 
@@ -60,14 +89,19 @@ afterAll(async () => {
 	if (userFolder && !process.env.E2E_KEEP_USER_FOLDER) n8n.removeUserFolder(userFolder);
 }, 120_000);
 
-const listRequestsSince = (since: number) => sandbox.requests.filter((r) => r.path === LIST && r.at > since);
+const listRequestsSince = (since: number) =>
+	sandbox.requests.filter((r) => r.path === LIST && r.at > since);
 
 /** Activates the workflow and waits until its first scheduled poll has noted where the list stands. */
 async function activated(workflowId: string): Promise<void> {
 	const since = Date.now();
 	await activate(rest, workflowId);
 	// the poll n8n runs on activation keeps nothing; two more answered reads mean a scheduled poll has
-	await waitUntil('the first scheduled polls', () => listRequestsSince(since).filter((r) => r.status === 200).length >= 3, 90_000);
+	await waitUntil(
+		'the first scheduled polls',
+		() => listRequestsSince(since).filter((r) => r.status === 200).length >= 3,
+		90_000,
+	);
 }
 
 /** The links the trigger's executions delivered; throws at the first failed execution, with its error. */
@@ -76,21 +110,36 @@ async function deliveredIds(workflowId: string): Promise<string[]> {
 	const failed = executions.filter((e) => e.status !== 'success');
 	if (failed.length > 0) {
 		const { error } = failed[0].data.resultData;
-		throw new Error(`${failed.length} of ${executions.length} trigger executions failed, the first with: ${error?.message ?? failed[0].status}`);
+		throw new Error(
+			`${failed.length} of ${executions.length} trigger executions failed, the first with: ${error?.message ?? failed[0].status}`,
+		);
 	}
 	return executions.flatMap((e) => n8n.nodeItems(e, RECEIVED_NODE).map((item) => String(item.id)));
 }
 
 /** Waits until every expected link was delivered, then asserts each exactly once and every execution a success. */
-async function expectDeliveredOnce(workflowId: string, expected: string[], timeoutMs: number): Promise<void> {
+async function expectDeliveredOnce(
+	workflowId: string,
+	expected: string[],
+	timeoutMs: number,
+): Promise<void> {
 	let ids: string[] = [];
 	const state = async () => ({
 		expected: expected.length,
 		delivered: ids.length,
 		executions: (await executionsOf(rest, workflowId)).map((e) => [e.id, e.status]),
-		log: instance?.logs().split('\n').filter((line) => /error/i.test(line)).slice(-10),
+		log: instance
+			?.logs()
+			.split('\n')
+			.filter((line) => /error/i.test(line))
+			.slice(-10),
 	});
-	await waitUntil('every new link delivered', async () => (ids = await deliveredIds(workflowId)).length >= expected.length, timeoutMs, state);
+	await waitUntil(
+		'every new link delivered',
+		async () => (ids = await deliveredIds(workflowId)).length >= expected.length,
+		timeoutMs,
+		state,
+	);
 	// two more ticks: a link delivered twice would show up now
 	await new Promise((resolve) => setTimeout(resolve, 2 * TICK_MS));
 	const delivered = await deliveredIds(workflowId);
@@ -117,8 +166,14 @@ test('every answer 1.5 s late (each poll outlives the next tick): 365 new links,
 	try {
 		for (const count of [120, 1, 180, 63, 1]) {
 			const since = Date.now();
-			expected.push(...sandbox.addLinks(count, { createdAt: new Date().toISOString() }).map((link) => link.id));
-			await waitUntil('a poll after the new links', () => listRequestsSince(since).length >= 2, 60_000);
+			expected.push(
+				...sandbox.addLinks(count, { createdAt: new Date().toISOString() }).map((link) => link.id),
+			);
+			await waitUntil(
+				'a poll after the new links',
+				() => listRequestsSince(since).length >= 2,
+				60_000,
+			);
 		}
 		await expectDeliveredOnce(slowAnswers.id, expected, 180_000);
 		await expectIdlePollsCheap();
@@ -134,11 +189,14 @@ test('a 25,001-link bulk import (three bulk requests, one createdAt each), then 
 	try {
 		const start = Date.now();
 		const imported = [10_000, 10_000, 5_001].flatMap((count, request) =>
-			sandbox.addLinks(count, { createdAt: new Date(start + request * 1_000).toISOString() }).map((link) => link.id),
+			sandbox
+				.addLinks(count, { createdAt: new Date(start + request * 1_000).toISOString() })
+				.map((link) => link.id),
 		);
 		await expectDeliveredOnce(bulkImport.id, imported, 240_000);
 		const singles: string[] = [];
-		for (let i = 0; i < 3; i++) singles.push(...sandbox.addLinks(1, { title: `Single ${i}` }).map((link) => link.id));
+		for (let i = 0; i < 3; i++)
+			singles.push(...sandbox.addLinks(1, { title: `Single ${i}` }).map((link) => link.id));
 		await expectDeliveredOnce(bulkImport.id, [...imported, ...singles], 60_000);
 		await expectIdlePollsCheap();
 	} finally {
@@ -152,14 +210,22 @@ test('n8n killed (SIGKILL) while a poll reads, then started again: each new link
 	await activated(killed.id);
 	try {
 		const since = Date.now();
-		const expected = sandbox.addLinks(400, { createdAt: new Date().toISOString() }).map((link) => link.id);
+		const expected = sandbox
+			.addLinks(400, { createdAt: new Date().toISOString() })
+			.map((link) => link.id);
 		// mid-read: the poll has asked for a few pages of the 400 new links, not all of them
-		await waitUntil('a poll reading the new links', () => listRequestsSince(since).length >= 3, 60_000);
+		await waitUntil(
+			'a poll reading the new links',
+			() => listRequestsSince(since).length >= 3,
+			60_000,
+		);
 		const running = instance;
 		instance = undefined;
 		if (running?.child.pid) process.kill(-running.child.pid, 'SIGKILL');
 		await running?.stop();
-		const more = sandbox.addLinks(5, { createdAt: new Date().toISOString() }).map((link) => link.id);
+		const more = sandbox
+			.addLinks(5, { createdAt: new Date().toISOString() })
+			.map((link) => link.id);
 		await startInstance(false);
 		await expectDeliveredOnce(killed.id, [...expected, ...more], 180_000);
 		await expectIdlePollsCheap();

@@ -65,7 +65,11 @@ export interface LinkWorkflowOptions {
 }
 
 /** Manual Trigger -> [Input Code node] -> Link Shortener node with `parameters`. */
-export function linkWorkflow(name: string, parameters: Parameters, options: LinkWorkflowOptions = {}): WorkflowJson {
+export function linkWorkflow(
+	name: string,
+	parameters: Parameters,
+	options: LinkWorkflowOptions = {},
+): WorkflowJson {
 	const nodes: WorkflowNode[] = [manualTrigger()];
 	const connections: Record<string, unknown> = {};
 	let previous = MANUAL_TRIGGER;
@@ -82,7 +86,9 @@ export function linkWorkflow(name: string, parameters: Parameters, options: Link
 		typeVersion: 1,
 		position: [440, 0],
 		parameters,
-		credentials: { [CREDENTIAL_TYPE]: { id: null, name: options.credentialName ?? CREDENTIAL_NAME } },
+		credentials: {
+			[CREDENTIAL_TYPE]: { id: null, name: options.credentialName ?? CREDENTIAL_NAME },
+		},
 	};
 	if (options.onError) node.onError = options.onError;
 	if (options.retry) Object.assign(node, options.retry);
@@ -92,7 +98,10 @@ export function linkWorkflow(name: string, parameters: Parameters, options: Link
 }
 
 /** Just the polling trigger (run in manual mode through the REST API, as the editor's "Fetch Test Event"). */
-export function triggerWorkflow(name: string, parameters: Parameters = { event: 'newLink' }): WorkflowJson {
+export function triggerWorkflow(
+	name: string,
+	parameters: Parameters = { event: 'newLink' },
+): WorkflowJson {
 	return {
 		name,
 		nodes: [
@@ -112,6 +121,9 @@ export function triggerWorkflow(name: string, parameters: Parameters = { event: 
 }
 
 /** A resource locator value (`linkId` of link.get / link.update). */
-export function locator(value: string, mode: 'id' | 'url' | 'list' = 'id'): Record<string, unknown> {
+export function locator(
+	value: string,
+	mode: 'id' | 'url' | 'list' = 'id',
+): Record<string, unknown> {
 	return { __rl: true, mode, value };
 }

@@ -2,7 +2,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
 import { LinkShortenerTrigger } from '../../nodes/LinkShortener/LinkShortenerTrigger.node';
@@ -81,7 +86,8 @@ describe('Link Shortener node: texts for the editor and for AI agents', () => {
 	it('defaults Limit to 50', () => {
 		const limits = inputFields.filter((field) => field.name === 'limit');
 		expect(limits.length).toBe(2);
-		for (const limit of limits) expect(limit).toMatchObject({ default: 50, typeOptions: { minValue: 1 } });
+		for (const limit of limits)
+			expect(limit).toMatchObject({ default: 50, typeOptions: { minValue: 1 } });
 	});
 
 	it('says where the API constrains a value', () => {
@@ -104,16 +110,22 @@ describe('Link Shortener Trigger: description', () => {
 		expect(trigger.usableAsTool).toBeUndefined();
 		const event = trigger.properties.find((property) => property.name === 'event');
 		expect(event).toMatchObject({ type: 'options', default: 'newLink' });
-		expect((event?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual(['newLink']);
+		expect((event?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual([
+			'newLink',
+		]);
 	});
 
 	it('has its own light and dark icons', () => {
 		const icon = trigger.icon as { light: string; dark: string };
-		const files = [icon.light, icon.dark].map((reference) => join(NODES_DIR, 'LinkShortener', reference.replace(/^file:/, '')));
+		const files = [icon.light, icon.dark].map((reference) =>
+			join(NODES_DIR, 'LinkShortener', reference.replace(/^file:/, '')),
+		);
 		for (const file of files) expect(existsSync(file)).toBe(true);
 		const [light, dark] = files.map((file) => readFileSync(file, 'utf8'));
 		expect(light).not.toBe(dark);
-		expect(light).not.toBe(readFileSync(join(NODES_DIR, 'LinkShortener', 'linkShortener.svg'), 'utf8'));
+		expect(light).not.toBe(
+			readFileSync(join(NODES_DIR, 'LinkShortener', 'linkShortener.svg'), 'utf8'),
+		);
 	});
 });
 
@@ -127,7 +139,18 @@ describe.each([
 		expect(codex.node).toBe(`n8n-nodes-link-shortener.${description.name}`);
 		expect(codex.categories.length).toBeGreaterThan(0);
 		// n8n's node-building documentation lists the categories a codex file may use
-		const documented = ['Data & Storage', 'Finance & Accounting', 'Marketing & Content', 'Productivity', 'Miscellaneous', 'Sales', 'Development', 'Analytics', 'Communication', 'Utility'];
+		const documented = [
+			'Data & Storage',
+			'Finance & Accounting',
+			'Marketing & Content',
+			'Productivity',
+			'Miscellaneous',
+			'Sales',
+			'Development',
+			'Analytics',
+			'Communication',
+			'Utility',
+		];
 		expect(codex.categories.filter((category) => !documented.includes(category))).toEqual([]);
 		expect(codex.alias).toEqual(expect.arrayContaining(['url shortener', 'short link']));
 		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);

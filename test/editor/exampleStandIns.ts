@@ -23,17 +23,27 @@ export const setStandIn: INodeType = {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [
-			{ displayName: 'Assignments', name: 'assignments', type: 'assignmentCollection', default: {} },
+			{
+				displayName: 'Assignments',
+				name: 'assignments',
+				type: 'assignmentCollection',
+				default: {},
+			},
 			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
 		],
 	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [
 			this.getInputData().map((_, itemIndex) => {
-				const assignments = this.getNodeParameter('assignments.assignments', itemIndex, []) as Assignment[];
+				const assignments = this.getNodeParameter(
+					'assignments.assignments',
+					itemIndex,
+					[],
+				) as Assignment[];
 				const json: IDataObject = {};
 				for (const { name, value, type } of assignments) {
-					json[name] = type === 'number' ? Number(value) : (value as IDataObject[keyof IDataObject]);
+					json[name] =
+						type === 'number' ? Number(value) : (value as IDataObject[keyof IDataObject]);
 				}
 				return { json, pairedItem: { item: itemIndex } };
 			}),
@@ -51,7 +61,9 @@ export const scheduleTriggerStandIn: INodeType = {
 		defaults: { name: 'Schedule Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Rule', name: 'rule', type: 'fixedCollection', default: {}, options: [] }],
+		properties: [
+			{ displayName: 'Rule', name: 'rule', type: 'fixedCollection', default: {}, options: [] },
+		],
 	},
 	async trigger() {
 		return {};
@@ -72,7 +84,12 @@ export const readWriteFileStandIn: INodeType = {
 		properties: [
 			{ displayName: 'Operation', name: 'operation', type: 'string', default: 'read' },
 			{ displayName: 'File Name', name: 'fileName', type: 'string', default: '' },
-			{ displayName: 'Input Binary Field', name: 'dataPropertyName', type: 'string', default: 'data' },
+			{
+				displayName: 'Input Binary Field',
+				name: 'dataPropertyName',
+				type: 'string',
+				default: 'data',
+			},
 			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
 		],
 	},

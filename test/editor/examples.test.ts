@@ -12,7 +12,9 @@ import { NODE_TYPE, useLinkShortener } from '../fixture';
 
 const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
-const SANDBOX_CREDENTIAL = { linkShortenerApi: { id: 'sandbox-credential', name: 'Link Shortener Sandbox' } };
+const SANDBOX_CREDENTIAL = {
+	linkShortenerApi: { id: 'sandbox-credential', name: 'Link Shortener Sandbox' },
+};
 
 function loadExample(file: string): WorkflowInput {
 	return JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowInput;
@@ -78,7 +80,9 @@ describe('Example workflows', () => {
 		it("has the Manual Trigger as its only enabled trigger, so the editor's Execute button runs it", () => {
 			// n8n's editor picks the trigger to run by type (Form, Webhook, app triggers, Schedule,
 			// then Manual) among the enabled ones: any other enabled trigger would win.
-			const enabledTriggers = workflow.nodes.filter((node) => /Trigger$/i.test(node.type) && !node.disabled);
+			const enabledTriggers = workflow.nodes.filter(
+				(node) => /Trigger$/i.test(node.type) && !node.disabled,
+			);
 			expect(enabledTriggers.map((node) => node.type)).toEqual([MANUAL_TRIGGER]);
 		});
 
@@ -108,7 +112,10 @@ describe('Example workflows', () => {
 	});
 
 	it('shorten-links-from-rows: one short link per row', async () => {
-		const run = await fx.engine.runWorkflow(loadExample('shorten-links-from-rows.json'), fx.credentials);
+		const run = await fx.engine.runWorkflow(
+			loadExample('shorten-links-from-rows.json'),
+			fx.credentials,
+		);
 
 		const links = outputOf(run, 'Shorten each URL').map((item) => item.json);
 		expect(links.map((link) => [link.title, link.longUrl])).toEqual([
@@ -120,7 +127,10 @@ describe('Example workflows', () => {
 	});
 
 	it('sheet-rows-to-bulk-update: creates the rows in one request, then updates them in one request', async () => {
-		const run = await fx.engine.runWorkflow(loadExample('sheet-rows-to-bulk-update.json'), fx.credentials);
+		const run = await fx.engine.runWorkflow(
+			loadExample('sheet-rows-to-bulk-update.json'),
+			fx.credentials,
+		);
 
 		const created = outputOf(run, 'Create links in bulk').map((item) => item.json);
 		const updated = outputOf(run, 'Update links in bulk').map((item) => item.json);
@@ -129,13 +139,19 @@ describe('Example workflows', () => {
 			title: 'Spring sale (newsletter)',
 			longUrl: 'https://shop.example.com/spring-sale?utm_source=newsletter&utm_campaign=spring',
 		});
-		expect(fx.sandbox.links.get(String(created[0].id))?.tags).toEqual([{ name: 'newsletter' }, { name: 'spring' }]);
+		expect(fx.sandbox.links.get(String(created[0].id))?.tags).toEqual([
+			{ name: 'newsletter' },
+			{ name: 'spring' },
+		]);
 		expect(fx.requestsTo('/v1/links/bulk')).toHaveLength(1);
 		expect(fx.sandbox.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
 	});
 
 	it('scheduled-clicks-by-country: one row per country with its clicks', async () => {
-		const run = await fx.engine.runWorkflow(loadExample('scheduled-clicks-by-country.json'), fx.credentials);
+		const run = await fx.engine.runWorkflow(
+			loadExample('scheduled-clicks-by-country.json'),
+			fx.credentials,
+		);
 
 		const rows = outputOf(run, 'One row per country').map((item) => item.json as IDataObject);
 		const countries = new Set(SEEDED_CLICKS.map((click) => click.country));
@@ -149,7 +165,10 @@ describe('Example workflows', () => {
 
 	it('create-once-bulk-import: UTM columns on the long URLs; a second run creates nothing', async () => {
 		const workflow = loadExample('create-once-bulk-import.json');
-		const first = outputOf(await fx.engine.runWorkflow(workflow, fx.credentials), 'Create each link once');
+		const first = outputOf(
+			await fx.engine.runWorkflow(workflow, fx.credentials),
+			'Create each link once',
+		);
 
 		expect(first.map((item) => [item.json.longUrl, item.json.linkCreated])).toEqual([
 			['https://shop.example.com/spring-sale?utm_source=newsletter&utm_campaign=spring', true],
@@ -160,7 +179,10 @@ describe('Example workflows', () => {
 		expect(fx.requestsTo('/v1/links/bulk').map((request) => request.bodyItems)).toEqual([3]);
 
 		fx.sandbox.clearRequests();
-		const second = outputOf(await fx.engine.runWorkflow(workflow, fx.credentials), 'Create each link once');
+		const second = outputOf(
+			await fx.engine.runWorkflow(workflow, fx.credentials),
+			'Create each link once',
+		);
 		expect(second.map((item) => item.json.id)).toEqual(first.map((item) => item.json.id));
 		expect(second.every((item) => item.json.linkCreated === false)).toBe(true);
 		expect(fx.requestsTo('/v1/links/bulk')).toHaveLength(0);
@@ -173,22 +195,37 @@ describe('Example workflows', () => {
 		expect(items).toHaveLength(2);
 		for (const item of items) {
 			const binary = item.binary?.qrCode;
-			expect(binary).toMatchObject({ mimeType: 'image/png', fileName: `${String(item.json.path)}.png` });
+			expect(binary).toMatchObject({
+				mimeType: 'image/png',
+				fileName: `${String(item.json.path)}.png`,
+			});
 			expect(decodePng(Buffer.from(String(binary?.data), 'base64')).text).toBe(item.json.shortUrl);
 		}
-		expect(loadExample('qr-codes-to-files.json').nodes.find((node) => node.type === 'n8n-nodes-base.readWriteFile')?.disabled).toBe(true);
+		expect(
+			loadExample('qr-codes-to-files.json').nodes.find(
+				(node) => node.type === 'n8n-nodes-base.readWriteFile',
+			)?.disabled,
+		).toBe(true);
 	});
 
 	it('sync-sheet-by-short-url: rows named by short URL or path update their links', async () => {
-		const run = await fx.engine.runWorkflow(loadExample('sync-sheet-by-short-url.json'), fx.credentials);
+		const run = await fx.engine.runWorkflow(
+			loadExample('sync-sheet-by-short-url.json'),
+			fx.credentials,
+		);
 
-		const updated = outputOf(run, 'Update by short URL or path').map((item) => [item.json.id, item.json.title]);
+		const updated = outputOf(run, 'Update by short URL or path').map((item) => [
+			item.json.id,
+			item.json.title,
+		]);
 		expect(updated).toEqual([
 			[SEEDED.ownLinks[0].id, 'Spring sale 2025'],
 			[SEEDED.ownLinks[1].id, 'Product launch (updated)'],
 			[SEEDED.ownLinks[2].id, 'Docs home (updated)'],
 		]);
-		expect(fx.sandbox.links.get(SEEDED.ownLinks[0].id)?.longUrl).toBe('https://shop.example.com/spring-sale?utm_campaign=spring-2025');
+		expect(fx.sandbox.links.get(SEEDED.ownLinks[0].id)?.longUrl).toBe(
+			'https://shop.example.com/spring-sale?utm_campaign=spring-2025',
+		);
 		expect(fx.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 			'POST /v1/links/list',
 			'PATCH /public/links/bulk',

@@ -8,7 +8,11 @@ const [SPRING] = SEEDED.ownLinks;
 describe('Link locator', () => {
 	const fx = useLinkShortener({ pageSizeCap: 20 });
 
-	const searchLinks = async (filter?: string, paginationToken?: string, options: IDataObject = {}) =>
+	const searchLinks = async (
+		filter?: string,
+		paginationToken?: string,
+		options: IDataObject = {},
+	) =>
 		await fx.engine.listSearch({
 			type: NODE_TYPE,
 			method: 'searchLinks',
@@ -19,7 +23,11 @@ describe('Link locator', () => {
 		});
 
 	const getLink = async (mode: 'id' | 'url' | 'list', value: string) =>
-		await fx.run({ resource: 'link', operation: 'get', linkId: { __rl: true, mode, value } } as INodeParameters);
+		await fx.run({
+			resource: 'link',
+			operation: 'get',
+			linkId: { __rl: true, mode, value },
+		} as INodeParameters);
 
 	async function createLink(path: string, domain: string = SEEDED.defaultDomain.id, title = '') {
 		const { items, error } = await fx.run({
@@ -38,7 +46,11 @@ describe('Link locator', () => {
 			const { results, paginationToken } = await searchLinks('Spring');
 
 			expect(results).toEqual([
-				{ name: `${SPRING.title} (https://sho.rt/spring)`, value: SPRING.id, url: 'https://sho.rt/spring' },
+				{
+					name: `${SPRING.title} (https://sho.rt/spring)`,
+					value: SPRING.id,
+					url: 'https://sho.rt/spring',
+				},
 			]);
 			expect(paginationToken).toBeUndefined();
 			expect(fx.requestsTo('/v1/links/list')[0].body).toMatchObject({ search: 'Spring', page: 1 });
@@ -62,15 +74,21 @@ describe('Link locator', () => {
 			expect([first, second, third].map(({ results }) => results.length)).toEqual([20, 20, 5]);
 			expect(first.paginationToken).toBeDefined();
 			expect(third.paginationToken).toBeUndefined();
-			const listed = [first, second, third].flatMap(({ results }) => results.map((result) => result.value));
+			const listed = [first, second, third].flatMap(({ results }) =>
+				results.map((result) => result.value),
+			);
 			expect(new Set(listed)).toEqual(new Set(created.map((link) => link.id)));
-			expect(fx.requestsTo('/v1/links/list').map((request) => (request.body as IDataObject).page)).toEqual([1, 2, 3]);
+			expect(
+				fx.requestsTo('/v1/links/list').map((request) => (request.body as IDataObject).page),
+			).toEqual([1, 2, 3]);
 		});
 
 		it('lists every link when nothing is typed', async () => {
 			const { results } = await searchLinks();
 
-			expect(results.map((result) => result.value)).toEqual(expect.arrayContaining(SEEDED.ownLinks.map((link) => link.id)));
+			expect(results.map((result) => result.value)).toEqual(
+				expect.arrayContaining(SEEDED.ownLinks.map((link) => link.id)),
+			);
 			expect(fx.requestsTo('/v1/links/list')[0].body).not.toHaveProperty('search');
 		});
 

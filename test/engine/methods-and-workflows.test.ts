@@ -13,7 +13,10 @@ describe('Engine', () => {
 			paginationToken: 'tok',
 			credentials: creds(),
 		});
-		expect(search).toEqual({ results: [{ name: 'link.example', value: 'link.example' }], paginationToken: 'page-2' });
+		expect(search).toEqual({
+			results: [{ name: 'link.example', value: 'link.example' }],
+			paginationToken: 'page-2',
+		});
 		expect(received[0].url).toBe('/domains?q=link&token=tok');
 		expect(received[0].headers['x-api-key']).toBe(API_KEY);
 
@@ -31,7 +34,11 @@ describe('Engine', () => {
 	});
 
 	it('polls with static data persisting between calls', async () => {
-		const first = await engine.poll({ type: 'test.pollingTest', parameters: {}, credentials: creds() });
+		const first = await engine.poll({
+			type: 'test.pollingTest',
+			parameters: {},
+			credentials: creds(),
+		});
 		expect(first.items?.[0].map((i) => i.json)).toEqual([{ id: 1 }, { id: 2 }]);
 		expect(first.staticData).toEqual({ lastId: 2 });
 
@@ -57,16 +64,26 @@ describe('Engine', () => {
 	});
 
 	it('tests credentials: OK and Error', async () => {
-		await expect(engine.testCredential({ credentialType: 'testApi', data: { baseUrl, apiKey: API_KEY } })).resolves.toEqual({
+		await expect(
+			engine.testCredential({ credentialType: 'testApi', data: { baseUrl, apiKey: API_KEY } }),
+		).resolves.toEqual({
 			status: 'OK',
 			message: 'Connection successful!',
 		});
 		expect(received[0]).toMatchObject({ method: 'GET', url: '/me' });
 		expect(received[0].headers['x-api-key']).toBe(API_KEY);
 
-		const bad = await engine.testCredential({ credentialType: 'testApi', data: { baseUrl, apiKey: 'wrong' } });
+		const bad = await engine.testCredential({
+			credentialType: 'testApi',
+			data: { baseUrl, apiKey: 'wrong' },
+		});
 		// n8n reports the HTTP status text; the body's message is kept alongside
-		expect(bad).toMatchObject({ status: 'Error', message: 'Invalid API key', httpCode: 401, serverMessage: 'Invalid API key' });
+		expect(bad).toMatchObject({
+			status: 'Error',
+			message: 'Invalid API key',
+			httpCode: 401,
+			serverMessage: 'Invalid API key',
+		});
 		expect(bad.responseBody).toEqual({ message: 'Invalid API key' });
 	});
 
@@ -74,7 +91,14 @@ describe('Engine', () => {
 		const run = await engine.runWorkflow(
 			{
 				nodes: [
-					{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+					{
+						id: '1',
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
 					{
 						id: '2',
 						name: 'Get Link',
@@ -90,9 +114,18 @@ describe('Engine', () => {
 						type: 'n8n-nodes-base.code',
 						typeVersion: 2,
 						position: [400, 0],
-						parameters: { jsCode: 'return $input.all().map(i => ({ json: { short: i.json.short, n: 1 } }));' },
+						parameters: {
+							jsCode: 'return $input.all().map(i => ({ json: { short: i.json.short, n: 1 } }));',
+						},
 					},
-					{ id: '4', name: 'Note', type: 'n8n-nodes-base.stickyNote', typeVersion: 1, position: [0, 200], parameters: { content: 'hi' } },
+					{
+						id: '4',
+						name: 'Note',
+						type: 'n8n-nodes-base.stickyNote',
+						typeVersion: 1,
+						position: [0, 200],
+						parameters: { content: 'hi' },
+					},
 				],
 				connections: {
 					Start: { main: [[{ node: 'Get Link', type: 'main', index: 0 }]] },
@@ -104,6 +137,8 @@ describe('Engine', () => {
 		expect(run.status).toBe('success');
 		const { runData } = run.data.resultData;
 		expect(Object.keys(runData).sort()).toEqual(['Code', 'Get Link', 'Start']);
-		expect(runData.Code[0].data!.main[0]!.map((i) => i.json)).toEqual([{ short: 'https://sho.rt/abc', n: 1 }]);
+		expect(runData.Code[0].data!.main[0]!.map((i) => i.json)).toEqual([
+			{ short: 'https://sho.rt/abc', n: 1 },
+		]);
 	});
 });

@@ -31,7 +31,11 @@ describe('Engine', () => {
 				operation: 'createMany',
 				domain: { __rl: true, mode: 'list', value: 'sho.rt' },
 			},
-			input: [{ url: 'https://a.example' }, { url: 'https://b.example' }, { json: { url: 'https://c.example' } }],
+			input: [
+				{ url: 'https://a.example' },
+				{ url: 'https://b.example' },
+				{ json: { url: 'https://c.example' } },
+			],
 			credentials: creds(),
 		});
 		expect(result.error).toBeUndefined();
@@ -84,7 +88,9 @@ describe('Engine', () => {
 		expect(declarative.error!.description).toBe('Internal boom');
 		expect(declarative.error!.context?.itemIndex).toBe(0);
 		// the run itself carries the serialized copy
-		expect(declarative.run.data.resultData.runData.Node[0].error?.message).toBe(declarative.error!.message);
+		expect(declarative.run.data.resultData.runData.Node[0].error?.message).toBe(
+			declarative.error!.message,
+		);
 
 		const programmatic = await engine.runNode({
 			type: 'test.programmaticTest',
@@ -111,8 +117,17 @@ describe('Engine', () => {
 	});
 
 	it('picks the requested typeVersion', async () => {
-		const v1 = await engine.runNode({ type: 'test.programmaticTest', typeVersion: 1, parameters: { path: '/me' }, credentials: creds() });
-		const latest = await engine.runNode({ type: 'test.programmaticTest', parameters: { path: '/me' }, credentials: creds() });
+		const v1 = await engine.runNode({
+			type: 'test.programmaticTest',
+			typeVersion: 1,
+			parameters: { path: '/me' },
+			credentials: creds(),
+		});
+		const latest = await engine.runNode({
+			type: 'test.programmaticTest',
+			parameters: { path: '/me' },
+			credentials: creds(),
+		});
 		expect(v1.items[0].json).toEqual({ user: 'tester', version: 1 });
 		expect(latest.items[0].json).toEqual({ user: 'tester', version: 2 });
 	});

@@ -18,7 +18,12 @@ export const received: Received[] = [];
 let server: Server;
 export let baseUrl: string;
 
-function send(res: import('node:http').ServerResponse, status: number, body: unknown, statusText?: string) {
+function send(
+	res: import('node:http').ServerResponse,
+	status: number,
+	body: unknown,
+	statusText?: string,
+) {
 	const payload = JSON.stringify(body);
 	res.writeHead(status, statusText ?? '', {
 		'content-type': 'application/json',
@@ -63,7 +68,10 @@ export function useTestApi(): void {
 				if (path === '/tags') return send(res, 200, [{ name: 'Promo' }, { name: 'News' }]);
 				if (path === '/events') {
 					const after = Number(url.searchParams.get('after') ?? 0);
-					const events = [1, 2, 3, 4, 5].filter((id) => id > after).slice(0, 2).map((id) => ({ id }));
+					const events = [1, 2, 3, 4, 5]
+						.filter((id) => id > after)
+						.slice(0, 2)
+						.map((id) => ({ id }));
 					return send(res, 200, { events });
 				}
 				return send(res, 404, { message: `No route ${req.method} ${path}` });

@@ -21,7 +21,13 @@ const testApi: ICredentialType = {
 	displayName: 'Test API',
 	properties: [
 		{ displayName: 'Base URL', name: 'baseUrl', type: 'string', default: 'https://api.invalid' },
-		{ displayName: 'API Key', name: 'apiKey', type: 'string', typeOptions: { password: true }, default: '' },
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+		},
 	],
 	authenticate: {
 		type: 'generic',
@@ -106,7 +112,12 @@ const declarativeNode: INodeType = {
 				type: 'resourceLocator',
 				default: { mode: 'list', value: '' },
 				modes: [
-					{ displayName: 'From List', name: 'list', type: 'list', typeOptions: { searchListMethod: 'searchDomains', searchable: true } },
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						typeOptions: { searchListMethod: 'searchDomains', searchable: true },
+					},
 					{ displayName: 'ID', name: 'id', type: 'string' },
 				],
 				displayOptions: { show: { operation: ['createMany'] } },
@@ -139,8 +150,14 @@ const declarativeNode: INodeType = {
 	},
 	methods: {
 		listSearch: {
-			async searchDomains(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-				const response = await apiRequest.call(this, 'GET', '/domains', { qs: { q: filter ?? '', token: paginationToken ?? '' } });
+			async searchDomains(
+				this: ILoadOptionsFunctions,
+				filter?: string,
+				paginationToken?: string,
+			): Promise<INodeListSearchResult> {
+				const response = await apiRequest.call(this, 'GET', '/domains', {
+					qs: { q: filter ?? '', token: paginationToken ?? '' },
+				});
 				return {
 					results: (response.domains as string[]).map((d) => ({ name: d, value: d })),
 					paginationToken: response.next as string,
@@ -151,7 +168,10 @@ const declarativeNode: INodeType = {
 			async getTags(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 				const operation = this.getCurrentNodeParameter('operation') as string;
 				const response = (await apiRequest.call(this, 'GET', '/tags')) as unknown as IDataObject[];
-				return response.map((t) => ({ name: `${t.name as string} (${operation})`, value: t.name as string }));
+				return response.map((t) => ({
+					name: `${t.name as string} (${operation})`,
+					value: t.name as string,
+				}));
 			},
 		},
 	},
@@ -173,8 +193,11 @@ const pollingNode: INodeType = {
 	},
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const staticData = this.getWorkflowStaticData('node');
-		const after = this.getMode() === 'manual' ? 0 : ((staticData.lastId as number | undefined) ?? 0);
-		const { events } = (await apiRequest.call(this, 'GET', '/events', { qs: { after } })) as { events: IDataObject[] };
+		const after =
+			this.getMode() === 'manual' ? 0 : ((staticData.lastId as number | undefined) ?? 0);
+		const { events } = (await apiRequest.call(this, 'GET', '/events', { qs: { after } })) as {
+			events: IDataObject[];
+		};
 		if (!events.length) return null;
 		if (this.getMode() !== 'manual') staticData.lastId = events[events.length - 1].id;
 		return [this.helpers.returnJsonArray(events)];
@@ -200,7 +223,10 @@ const programmaticNode: INodeType = {
 		for (let i = 0; i < items.length; i++) {
 			try {
 				const json = await apiRequest.call(this, 'GET', this.getNodeParameter('path', i) as string);
-				out.push({ json: { ...json, version: this.getNode().typeVersion }, pairedItem: { item: i } });
+				out.push({
+					json: { ...json, version: this.getNode().typeVersion },
+					pairedItem: { item: i },
+				});
 			} catch (error) {
 				if (this.continueOnFail()) {
 					out.push({ json: { error: (error as Error).message }, pairedItem: { item: i } });

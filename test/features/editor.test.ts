@@ -17,7 +17,12 @@ describe('Editor: subtitle and panel description', () => {
 			position: [0, 0],
 			parameters: { resource, operation },
 		};
-		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: engine.nodeTypes });
+		const workflow = new Workflow({
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: engine.nodeTypes,
+		});
 		return workflow.expression.getSimpleParameterValue(node, main.subtitle, 'internal', {});
 	}
 
@@ -32,7 +37,7 @@ describe('Editor: subtitle and panel description', () => {
 		expect(subtitleFor(resource, operation)).toBe(expected);
 	});
 
-	it('gives the node panel the action node\'s description (n8n shows the trigger\'s for the merged entry)', () => {
+	it("gives the node panel the action node's description (n8n shows the trigger's for the merged entry)", () => {
 		expect(trigger.description).toBe(main.description);
 		expect(main.description).toMatch(/^Shorten links/);
 	});

@@ -16,21 +16,38 @@ describe('If Link Exists: Return Existing (D11)', () => {
 
 	describe('Link > Create', () => {
 		it('returns the newest link with exactly this long URL, read by its id, instead of creating one', async () => {
-			const [older] = ls.sandbox.addLinks(1, { longUrl: 'https://example.com/exists', createdAt: '2024-05-01T00:00:00.000Z' });
-			const [newer] = ls.sandbox.addLinks(1, { longUrl: 'https://example.com/exists', createdAt: '2024-06-01T00:00:00.000Z' });
-			ls.sandbox.addLinks(1, { longUrl: 'https://example.com/exists/longer', createdAt: '2024-07-01T00:00:00.000Z' });
+			const [older] = ls.sandbox.addLinks(1, {
+				longUrl: 'https://example.com/exists',
+				createdAt: '2024-05-01T00:00:00.000Z',
+			});
+			const [newer] = ls.sandbox.addLinks(1, {
+				longUrl: 'https://example.com/exists',
+				createdAt: '2024-06-01T00:00:00.000Z',
+			});
+			ls.sandbox.addLinks(1, {
+				longUrl: 'https://example.com/exists/longer',
+				createdAt: '2024-07-01T00:00:00.000Z',
+			});
 			const before = linkCount();
 
-			const { items, error } = await ls.run(create({ longUrl: 'https://example.com/exists', options: returnExisting }));
+			const { items, error } = await ls.run(
+				create({ longUrl: 'https://example.com/exists', options: returnExisting }),
+			);
 
 			expect(error).toBeUndefined();
 			expect(ls.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 				`POST ${LIST_PATH}`,
 				`GET /v1/links/${newer.id}`,
 			]);
-			expect(ls.requestsTo(LIST_PATH)[0].body).toMatchObject({ search: 'https://example.com/exists' });
+			expect(ls.requestsTo(LIST_PATH)[0].body).toMatchObject({
+				search: 'https://example.com/exists',
+			});
 			expect(items).toHaveLength(1);
-			expect(items[0].json).toMatchObject({ id: newer.id, longUrl: 'https://example.com/exists', linkCreated: false });
+			expect(items[0].json).toMatchObject({
+				id: newer.id,
+				longUrl: 'https://example.com/exists',
+				linkCreated: false,
+			});
 			expect(items[0].json.id).not.toBe(older.id);
 			expect(linkCount()).toBe(before);
 		});
@@ -38,14 +55,19 @@ describe('If Link Exists: Return Existing (D11)', () => {
 		it('creates the link when only other long URLs contain it, and says so', async () => {
 			ls.sandbox.addLinks(1, { longUrl: 'https://example.com/new-page?x=1' });
 
-			const { items, error } = await ls.run(create({ longUrl: 'https://example.com/new-page', options: returnExisting }));
+			const { items, error } = await ls.run(
+				create({ longUrl: 'https://example.com/new-page', options: returnExisting }),
+			);
 
 			expect(error).toBeUndefined();
 			expect(ls.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 				`POST ${LIST_PATH}`,
 				'POST /v1/links/',
 			]);
-			expect(items[0].json).toMatchObject({ longUrl: 'https://example.com/new-page', linkCreated: true });
+			expect(items[0].json).toMatchObject({
+				longUrl: 'https://example.com/new-page',
+				linkCreated: true,
+			});
 		});
 
 		it('looks up every item of a run at once, compares after UTM, and creates only the missing links', async () => {
@@ -57,15 +79,23 @@ describe('If Link Exists: Return Existing (D11)', () => {
 			];
 
 			const { items, error } = await ls.run(
-				create({ longUrl: '={{ $json.url }}', additionalFields: { utmSource: '={{ $json.source }}' }, options: returnExisting }),
+				create({
+					longUrl: '={{ $json.url }}',
+					additionalFields: { utmSource: '={{ $json.source }}' },
+					options: returnExisting,
+				}),
 				input,
 			);
 
 			expect(error).toBeUndefined();
 			// Three URLs, an account of one page: the first page of the listing answers all three.
 			expect(ls.requestsTo(LIST_PATH)).toHaveLength(1);
-			expect(ls.requestsTo('/v1/links/').map((request) => request.body)).toEqual([{ longUrl: 'https://example.com/missing' }]);
-			expect(items.map((item) => [item.json.id === undefined, item.json.linkCreated, item.pairedItem])).toEqual([
+			expect(ls.requestsTo('/v1/links/').map((request) => request.body)).toEqual([
+				{ longUrl: 'https://example.com/missing' },
+			]);
+			expect(
+				items.map((item) => [item.json.id === undefined, item.json.linkCreated, item.pairedItem]),
+			).toEqual([
 				[false, false, { item: 0 }],
 				[false, false, { item: 1 }],
 				[false, true, { item: 2 }],
@@ -76,7 +106,9 @@ describe('If Link Exists: Return Existing (D11)', () => {
 		it('with the default (Create Another), creates the link again and adds no linkCreated', async () => {
 			const { items } = await ls.run(create({ longUrl: SEEDED.ownLinks[0].longUrl }));
 
-			expect(ls.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/links/']);
+			expect(ls.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+				'POST /v1/links/',
+			]);
 			expect(items[0].json.linkCreated).toBeUndefined();
 			expect(items[0].json.id).not.toBe(SEEDED.ownLinks[0].id);
 		});
@@ -84,23 +116,34 @@ describe('If Link Exists: Return Existing (D11)', () => {
 
 	describe('Bulk > Create Many', () => {
 		const rows = (urls: string[]) => urls.map((longUrl, i) => ({ longUrl, title: `Row ${i}` }));
-		const created = (items: Array<{ json: IDataObject }>) => items.filter((item) => item.json.linkCreated === true).length;
+		const created = (items: Array<{ json: IDataObject }>) =>
+			items.filter((item) => item.json.linkCreated === true).length;
 
 		it('1,000 rows against an account of 801 links: one listing of ⌈801 / served page size⌉ pages, not 1,000 searches', async () => {
 			const existing = ls.sandbox.addLinks(801 - VISIBLE_SEEDED_LINKS, {});
-			const urls = [...existing.slice(0, 400).map((link) => link.longUrl), ...Array.from({ length: 600 }, (_, i) => `https://example.com/fresh/${i}`)];
+			const urls = [
+				...existing.slice(0, 400).map((link) => link.longUrl),
+				...Array.from({ length: 600 }, (_, i) => `https://example.com/fresh/${i}`),
+			];
 
-			const { items, error, run } = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
+			const { items, error, run } = await ls.run(
+				createMany({ mappingMode: 'autoMap', options: returnExisting }),
+				rows(urls),
+			);
 
 			expect(error).toBeUndefined();
 			const lists = ls.requestsTo(LIST_PATH);
 			// The first page, then the others, at the size the server serves.
 			expect(lists).toHaveLength(Math.ceil(801 / ls.sandbox.pageSizeCap));
-			expect(lists.every((request) => (request.body as IDataObject).search === undefined)).toBe(true);
+			expect(lists.every((request) => (request.body as IDataObject).search === undefined)).toBe(
+				true,
+			);
 			expect(ls.requestsTo(BULK_CREATE_PATH).map((request) => request.bodyItems)).toEqual([600]);
 			expect(items).toHaveLength(1000);
 			expect(pairedIndices(items)).toEqual(urls.map((_, i) => i));
-			expect(items.slice(0, 400).map((item) => item.json.id)).toEqual(existing.slice(0, 400).map((link) => link.id));
+			expect(items.slice(0, 400).map((item) => item.json.id)).toEqual(
+				existing.slice(0, 400).map((link) => link.id),
+			);
 			expect(items.slice(0, 400).every((item) => item.json.linkCreated === false)).toBe(true);
 			expect(created(items)).toBe(600);
 			expect(hintsOf(run)).toEqual([
@@ -114,20 +157,28 @@ describe('If Link Exists: Return Existing (D11)', () => {
 			const before = linkCount();
 			const total = 6000 + VISIBLE_SEEDED_LINKS;
 
-			const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
+			const { items, error } = await ls.run(
+				createMany({ mappingMode: 'autoMap', options: returnExisting }),
+				rows(urls),
+			);
 
 			expect(error).toBeUndefined();
 			expect(ls.requestsTo(LIST_PATH)).toHaveLength(Math.ceil(total / ls.sandbox.pageSizeCap));
 			const bulk = ls.requestsTo(BULK_CREATE_PATH);
 			expect(bulk.map((request) => request.bodyItems)).toEqual([4000]);
-			expect((bulk[0].body as IDataObject[]).map((element) => element.longUrl)).toEqual(urls.slice(6000));
+			expect((bulk[0].body as IDataObject[]).map((element) => element.longUrl)).toEqual(
+				urls.slice(6000),
+			);
 			expect(linkCount() - before).toBe(4000);
 			expect(items).toHaveLength(10_000);
 			expect(created(items)).toBe(4000);
 			expect(items.slice(0, 6000).every((item) => item.json.linkCreated === false)).toBe(true);
 
 			ls.sandbox.clearRequests();
-			const again = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
+			const again = await ls.run(
+				createMany({ mappingMode: 'autoMap', options: returnExisting }),
+				rows(urls),
+			);
 			expect(again.error).toBeUndefined();
 			expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(0);
 			expect(created(again.items)).toBe(0);
@@ -137,11 +188,17 @@ describe('If Link Exists: Return Existing (D11)', () => {
 		it('a long URL repeated in the input is created once; the repeats get that link', async () => {
 			const urls = ['https://example.com/a', 'https://example.com/a', 'https://example.com/b'];
 
-			const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap', options: returnExisting }), rows(urls));
+			const { items, error } = await ls.run(
+				createMany({ mappingMode: 'autoMap', options: returnExisting }),
+				rows(urls),
+			);
 
 			expect(error).toBeUndefined();
 			expect(ls.requestsTo(BULK_CREATE_PATH).map((request) => request.body)).toEqual([
-				[{ longUrl: 'https://example.com/a', title: 'Row 0' }, { longUrl: 'https://example.com/b', title: 'Row 2' }],
+				[
+					{ longUrl: 'https://example.com/a', title: 'Row 0' },
+					{ longUrl: 'https://example.com/b', title: 'Row 2' },
+				],
 			]);
 			expect(items.map((item) => [item.json.linkCreated, item.pairedItem])).toEqual([
 				[true, { item: 0 }],
@@ -152,7 +209,10 @@ describe('If Link Exists: Return Existing (D11)', () => {
 		});
 
 		it('with the default, creates every row and adds no linkCreated', async () => {
-			const { items } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows([SEEDED.ownLinks[0].longUrl]));
+			const { items } = await ls.run(
+				createMany({ mappingMode: 'autoMap' }),
+				rows([SEEDED.ownLinks[0].longUrl]),
+			);
 
 			expect(ls.requestsTo(LIST_PATH)).toHaveLength(0);
 			expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(1);

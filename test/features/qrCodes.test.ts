@@ -38,7 +38,11 @@ describe('QR codes (D13)', () => {
 
 		expect(error).toBeUndefined();
 		const binary = binaryOf(items[0]);
-		expect(binary).toMatchObject({ mimeType: 'image/png', fileName: 'spring-qr.png', fileExtension: 'png' });
+		expect(binary).toMatchObject({
+			mimeType: 'image/png',
+			fileName: 'spring-qr.png',
+			fileExtension: 'png',
+		});
 		expect(readQr(items[0])).toBe(items[0].json.shortUrl);
 		expect(items[0].json.shortUrl).toBe('https://sho.rt/spring-qr');
 	});
@@ -52,7 +56,10 @@ describe('QR codes (D13)', () => {
 		});
 
 		expect(error).toBeUndefined();
-		expect(binaryOf(items[0], 'code')).toMatchObject({ mimeType: 'image/svg+xml', fileName: 'launch.svg' });
+		expect(binaryOf(items[0], 'code')).toMatchObject({
+			mimeType: 'image/svg+xml',
+			fileName: 'launch.svg',
+		});
 		expect(items[0].binary?.qrCode).toBeUndefined();
 		expect(readQr(items[0], 'code')).toBe('https://go.example.com/launch');
 	});
@@ -70,21 +77,33 @@ describe('QR codes (D13)', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(153);
 		expect(items.every((item) => item.binary?.qrCode?.mimeType === 'image/png')).toBe(true);
-		for (const item of [items[0], items[120], items[152]]) expect(readQr(item)).toBe(item.json.shortUrl);
+		for (const item of [items[0], items[120], items[152]])
+			expect(readQr(item)).toBe(item.json.shortUrl);
 	});
 
 	it('Bulk > Create Many adds a QR code to each created link', async () => {
-		const rows = Array.from({ length: 3 }, (_, i) => ({ longUrl: `https://example.com/bulk-qr/${i}` }));
+		const rows = Array.from({ length: 3 }, (_, i) => ({
+			longUrl: `https://example.com/bulk-qr/${i}`,
+		}));
 
-		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap', options: { qrCode: 'svg' } }), rows);
+		const { items, error } = await ls.run(
+			createMany({ mappingMode: 'autoMap', options: { qrCode: 'svg' } }),
+			rows,
+		);
 
 		expect(error).toBeUndefined();
 		expect(items.map((item) => readQr(item))).toEqual(items.map((item) => item.json.shortUrl));
-		expect(items.map((item) => binaryOf(item).fileName)).toEqual(items.map((item) => `${String(item.json.path)}.svg`));
+		expect(items.map((item) => binaryOf(item).fileName)).toEqual(
+			items.map((item) => `${String(item.json.path)}.svg`),
+		);
 	});
 
 	it('without QR Code, items carry no binary data', async () => {
-		const { items } = await ls.run({ resource: 'link', operation: 'get', linkId: { __rl: true, mode: 'id', value: SEEDED.ownLinks[0].id } });
+		const { items } = await ls.run({
+			resource: 'link',
+			operation: 'get',
+			linkId: { __rl: true, mode: 'id', value: SEEDED.ownLinks[0].id },
+		});
 
 		expect(items[0].binary).toBeUndefined();
 	});
@@ -97,7 +116,9 @@ describe('QR codes (D13)', () => {
 			options: { qrCode: 'png', qrBinaryProperty: 'not a name' },
 		});
 
-		expect(error?.message).toBe('QR Code Binary Property "not a name" is not a valid property name');
+		expect(error?.message).toBe(
+			'QR Code Binary Property "not a name" is not a valid property name',
+		);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
 });

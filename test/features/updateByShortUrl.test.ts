@@ -51,9 +51,10 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 	});
 
 	it('define below: Link ID takes a short URL or a path; one value is found with one search', async () => {
-		const { error } = await ls.run(updateMany({ linkId: '={{ $json.link }}', updateFields: { title: '={{ $json.title }}' } }), [
-			{ link: 'https://go.example.com/launch', title: 'Renamed' },
-		]);
+		const { error } = await ls.run(
+			updateMany({ linkId: '={{ $json.link }}', updateFields: { title: '={{ $json.title }}' } }),
+			[{ link: 'https://go.example.com/launch', title: 'Renamed' }],
+		);
 
 		expect(error).toBeUndefined();
 		const lists = ls.requestsTo(LIST_PATH);
@@ -72,7 +73,9 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 			{ path: 'spring', title: 'fine' },
 		];
 
-		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), rows, { continueOnFail: true });
+		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), rows, {
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(ls.requestsTo(BULK_UPDATE_PATH).map((request) => request.body)).toEqual([
@@ -83,12 +86,20 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 		]);
 		expect(pairedIndices(items)).toEqual([0, 1, 2, 3, 4]);
 		expect(errorRows(items)).toEqual([0, 1, 2]);
-		expect(items[0].json.error).toBe('Not updated: input item 0 names no single link: no link has the short URL sho.rt/launch');
-		expect(items[1].json.error).toBe('Not updated: input item 1 names no single link: no link has the path "nowhere"');
+		expect(items[0].json.error).toBe(
+			'Not updated: input item 0 names no single link: no link has the short URL sho.rt/launch',
+		);
+		expect(items[1].json.error).toBe(
+			'Not updated: input item 1 names no single link: no link has the path "nowhere"',
+		);
 		expect(items[2].json.error).toBe(
 			'Not updated: input item 2 names no single link: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL',
 		);
-		expect(detailsOf(items[2])).toMatchObject({ inputItem: 2, outcome: 'notUpdated', linkId: 'twice' });
+		expect(detailsOf(items[2])).toMatchObject({
+			inputItem: 2,
+			outcome: 'notUpdated',
+			linkId: 'twice',
+		});
 		expect(titleOf(onDefault.id as string)).not.toBe('ambiguous');
 		expect(titleOf(launch.id)).toBe(launch.title);
 	});
@@ -99,21 +110,30 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 			{ path: 'nowhere', title: 'y' },
 		]);
 
-		expect(error?.message).toBe('Not updated: input item 1 names no single link: no link has the path "nowhere"');
+		expect(error?.message).toBe(
+			'Not updated: input item 1 names no single link: no link has the path "nowhere"',
+		);
 		expect(ls.requestsTo(BULK_UPDATE_PATH)).toHaveLength(0);
 		expect(titleOf(spring.id)).toBe(spring.title);
 	});
 
 	it('a value that is neither an id, a short URL nor a path is refused before any request', async () => {
-		const { error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), [{ path: 'two words', title: 'x' }]);
+		const { error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), [
+			{ path: 'two words', title: 'x' },
+		]);
 
-		expect(error?.message).toMatch(/^Invalid path in item 0: "two words" is neither a link ID, a short URL nor a path/);
+		expect(error?.message).toMatch(
+			/^Invalid path in item 0: "two words" is neither a link ID, a short URL nor a path/,
+		);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
 
 	it('1,000 rows by path against 801 links: ⌈801 / served page size⌉ list requests, then the PATCH', async () => {
 		const links = ls.sandbox.addLinks(801 - SEEDED.ownLinks.length, {});
-		const rows = Array.from({ length: 1000 }, (_, i) => ({ path: links[i % links.length].path, title: `Synced ${i}` }));
+		const rows = Array.from({ length: 1000 }, (_, i) => ({
+			path: links[i % links.length].path,
+			title: `Synced ${i}`,
+		}));
 
 		const { items, error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), rows);
 

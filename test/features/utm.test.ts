@@ -13,7 +13,13 @@ describe('UTM parameters (D12)', () => {
 		const { items, error } = await ls.run(
 			create({
 				longUrl: 'https://example.com/sale?ref=a%20b&x=1#top',
-				additionalFields: { utmSource: 'news letter', utmMedium: 'e-mail', utmCampaign: 'spring&summer', utmTerm: 'ä', utmContent: '1/2' },
+				additionalFields: {
+					utmSource: 'news letter',
+					utmMedium: 'e-mail',
+					utmCampaign: 'spring&summer',
+					utmTerm: 'ä',
+					utmContent: '1/2',
+				},
 			}),
 		);
 
@@ -28,7 +34,8 @@ describe('UTM parameters (D12)', () => {
 	it('replaces the same utm_* keys in place and drops their repeats, keeping every other parameter', async () => {
 		const { error } = await ls.run(
 			create({
-				longUrl: 'https://example.com/?utm_source=old&keep=1&UTM_MEDIUM=x&utm_source=again&utm_medium=web',
+				longUrl:
+					'https://example.com/?utm_source=old&keep=1&UTM_MEDIUM=x&utm_source=again&utm_medium=web',
 				additionalFields: { utmSource: 'new', utmMedium: 'web' },
 			}),
 		);
@@ -40,14 +47,19 @@ describe('UTM parameters (D12)', () => {
 	});
 
 	it('leaves the long URL as it is when no UTM field is set', async () => {
-		await ls.run(create({ longUrl: 'https://example.com/plain', additionalFields: { utmSource: '' } }));
+		await ls.run(
+			create({ longUrl: 'https://example.com/plain', additionalFields: { utmSource: '' } }),
+		);
 
 		expect(ls.requestsTo('/v1/links/')[0].body).toEqual({ longUrl: 'https://example.com/plain' });
 	});
 
 	it('refuses a UTM value that is not text before any request, naming the field and the row', async () => {
 		const { error } = await ls.run(
-			create({ longUrl: 'https://example.com/a', additionalFields: { utmSource: '={{ { a: 1 } }}' } }),
+			create({
+				longUrl: 'https://example.com/a',
+				additionalFields: { utmSource: '={{ { a: 1 } }}' },
+			}),
 		);
 
 		expect(error?.message).toBe('Invalid UTM Source in item 0: it must be text');
@@ -72,12 +84,17 @@ describe('UTM parameters (D12)', () => {
 			{ longUrl: 'https://example.com/2?utm_source=sheet' },
 			{ longUrl: 'https://example.com/3' },
 		]);
-		expect(items.map((item) => item.json.longUrl)).toEqual((request.body as Array<{ longUrl: string }>).map((e) => e.longUrl));
+		expect(items.map((item) => item.json.longUrl)).toEqual(
+			(request.body as Array<{ longUrl: string }>).map((e) => e.longUrl),
+		);
 	});
 
 	it('Bulk > Create Many (define below) reads the UTM fields per row', async () => {
 		const { error } = await ls.run(
-			createMany({ longUrl: '={{ $json.url }}', additionalFields: { utmSource: '={{ $json.src }}' } }),
+			createMany({
+				longUrl: '={{ $json.url }}',
+				additionalFields: { utmSource: '={{ $json.src }}' },
+			}),
 			[
 				{ url: 'https://example.com/a', src: 'one' },
 				{ url: 'https://example.com/b', src: 'two' },
@@ -103,7 +120,9 @@ describe('UTM parameters (D12)', () => {
 		expect(ls.requestsTo(BULK_UPDATE_PATH)[0].body).toEqual([
 			{ id: own0, longUrl: 'https://example.com/new?utm_campaign=relaunch' },
 		]);
-		expect(ls.sandbox.links.get(own0)?.longUrl).toBe('https://example.com/new?utm_campaign=relaunch');
+		expect(ls.sandbox.links.get(own0)?.longUrl).toBe(
+			'https://example.com/new?utm_campaign=relaunch',
+		);
 	});
 
 	it('Bulk > Update Many applies UTM fields and utm_* columns only to rows that give a long URL', async () => {

@@ -3,7 +3,11 @@ import { useLinkShortener } from '../fixture';
 
 describe('Link > Create', () => {
 	const ls = useLinkShortener();
-	const create = (parameters: object = {}) => ({ resource: 'link', operation: 'create', ...parameters });
+	const create = (parameters: object = {}) => ({
+		resource: 'link',
+		operation: 'create',
+		...parameters,
+	});
 
 	it('sends the long URL and title with the API key and outputs the new link', async () => {
 		const { items, error } = await ls.run(create({ longUrl: 'https://example.com/a', title: 'A' }));
@@ -26,10 +30,13 @@ describe('Link > Create', () => {
 	});
 
 	it('creates one link per input item, reading expressions per item', async () => {
-		const { items } = await ls.run(create({ longUrl: '={{ $json.url }}', title: '={{ $json.name }}' }), [
-			{ url: 'https://example.com/1', name: 'one' },
-			{ url: 'https://example.com/2', name: 'two' },
-		]);
+		const { items } = await ls.run(
+			create({ longUrl: '={{ $json.url }}', title: '={{ $json.name }}' }),
+			[
+				{ url: 'https://example.com/1', name: 'one' },
+				{ url: 'https://example.com/2', name: 'two' },
+			],
+		);
 
 		expect(ls.sandbox.requests.map((r) => r.body)).toEqual([
 			{ longUrl: 'https://example.com/1', title: 'one' },
@@ -99,14 +106,21 @@ describe('Link > Create', () => {
 
 	it('refuses an unparseable expiry date and bad extra JSON, naming the field', async () => {
 		const badDate = await ls.run(
-			create({ longUrl: 'https://example.com/d', additionalFields: { expiredAt: 'next tuesday-ish' } }),
+			create({
+				longUrl: 'https://example.com/d',
+				additionalFields: { expiredAt: 'next tuesday-ish' },
+			}),
 		);
-		expect(badDate.error?.message).toMatch(/Invalid Expires At in item 0: "next tuesday-ish" is not a date/);
+		expect(badDate.error?.message).toMatch(
+			/Invalid Expires At in item 0: "next tuesday-ish" is not a date/,
+		);
 
 		const badJson = await ls.run(
 			create({ longUrl: 'https://example.com/d', additionalFields: { extraFields: '{ nope' } }),
 		);
-		expect(badJson.error?.message).toMatch(/Invalid Extra Body Fields \(JSON\) in item 0: it is not valid JSON/);
+		expect(badJson.error?.message).toMatch(
+			/Invalid Extra Body Fields \(JSON\) in item 0: it is not valid JSON/,
+		);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
 
@@ -146,7 +160,9 @@ describe('Link > Create', () => {
 	it.each(['Product 5', '12', '2024-02-30', '2024-13-01', '2024-05-01T25:00:00Z'])(
 		'refuses %p as an expiry date instead of guessing one, before any request',
 		async (badDate) => {
-			const { error } = await ls.run(create({ longUrl: 'https://example.com/d', additionalFields: { expiredAt: badDate } }));
+			const { error } = await ls.run(
+				create({ longUrl: 'https://example.com/d', additionalFields: { expiredAt: badDate } }),
+			);
 
 			expect(error?.message).toBe(`Invalid Expires At in item 0: "${badDate}" is not a date`);
 			expect(ls.sandbox.requests).toHaveLength(0);
@@ -154,30 +170,50 @@ describe('Link > Create', () => {
 	);
 
 	it('still takes ISO dates and date-times, with or without a zone', async () => {
-		const { items, error } = await ls.run(create({ longUrl: '={{ $json.url }}', additionalFields: { expiredAt: '={{ $json.at }}' } }), [
-			{ url: 'https://example.com/1', at: '2030-02-28' },
-			{ url: 'https://example.com/2', at: '2030-02-28T10:00:00+02:00' },
-		]);
+		const { items, error } = await ls.run(
+			create({ longUrl: '={{ $json.url }}', additionalFields: { expiredAt: '={{ $json.at }}' } }),
+			[
+				{ url: 'https://example.com/1', at: '2030-02-28' },
+				{ url: 'https://example.com/2', at: '2030-02-28T10:00:00+02:00' },
+			],
+		);
 
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json.expiredAt)).toEqual(['2030-02-28T00:00:00.000Z', '2030-02-28T08:00:00.000Z']);
+		expect(items.map((item) => item.json.expiredAt)).toEqual([
+			'2030-02-28T00:00:00.000Z',
+			'2030-02-28T08:00:00.000Z',
+		]);
 	});
 
 	it.each([
-		['title', { title: '={{ { "a": 1 } }}' }, /^Invalid Title in item 0: it must be text, not an object/],
-		['path', { additionalFields: { path: '={{ { "a": 1 } }}' } }, /^Invalid Custom Path in item 0: it must be text, not an object/],
+		[
+			'title',
+			{ title: '={{ { "a": 1 } }}' },
+			/^Invalid Title in item 0: it must be text, not an object/,
+		],
+		[
+			'path',
+			{ additionalFields: { path: '={{ { "a": 1 } }}' } },
+			/^Invalid Custom Path in item 0: it must be text, not an object/,
+		],
 		['tag', { additionalFields: { tags: '={{ [{ "label": "x" }] }}' } }, /^Invalid Tags in item 0/],
-	])('refuses a %s given as an object instead of sending "[object Object]"', async (_field, parameters, message) => {
-		const { error } = await ls.run(create({ longUrl: 'https://example.com/o', ...parameters }));
+	])(
+		'refuses a %s given as an object instead of sending "[object Object]"',
+		async (_field, parameters, message) => {
+			const { error } = await ls.run(create({ longUrl: 'https://example.com/o', ...parameters }));
 
-		expect(error?.message).toMatch(message);
-		expect(ls.sandbox.requests).toHaveLength(0);
-	});
+			expect(error?.message).toMatch(message);
+			expect(ls.sandbox.requests).toHaveLength(0);
+		},
+	);
 
-	it.each(['http:example.com', 'https:/example.com/x', 'http:///x'])('refuses the long URL %p, which has no host written with //', async (badUrl) => {
-		const { error } = await ls.run(create({ longUrl: badUrl }));
+	it.each(['http:example.com', 'https:/example.com/x', 'http:///x'])(
+		'refuses the long URL %p, which has no host written with //',
+		async (badUrl) => {
+			const { error } = await ls.run(create({ longUrl: badUrl }));
 
-		expect(error?.message).toMatch(/^Invalid Long URL in item 0: .*is not an absolute URL/);
-		expect(ls.sandbox.requests).toHaveLength(0);
-	});
+			expect(error?.message).toMatch(/^Invalid Long URL in item 0: .*is not an absolute URL/);
+			expect(ls.sandbox.requests).toHaveLength(0);
+		},
+	);
 });

@@ -9,15 +9,23 @@ const [foreign] = SEEDED.foreignLinks;
 
 describe('Link > Get', () => {
 	const ls = useLinkShortener();
-	const get = (linkId: INodeParameterResourceLocator) => ({ resource: 'link', operation: 'get', linkId });
+	const get = (linkId: INodeParameterResourceLocator) => ({
+		resource: 'link',
+		operation: 'get',
+		linkId,
+	});
 
 	it('gets a link by its ID', async () => {
 		const { items, error } = await ls.run(get(byId(spring.id)));
 
 		expect(error).toBeUndefined();
-		expect(ls.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/links/${spring.id}`]);
+		expect(ls.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			`GET /v1/links/${spring.id}`,
+		]);
 		expect(items).toEqual([
-			expect.objectContaining({ json: expect.objectContaining({ id: spring.id, title: spring.title }) }),
+			expect.objectContaining({
+				json: expect.objectContaining({ id: spring.id, title: spring.title }),
+			}),
 		]);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
@@ -59,14 +67,17 @@ describe('Link > Get', () => {
 	it.each([
 		[404, 'a1000000-0000-4000-8000-00000000ffff', /^404 .*not found/i, 'NOT_FOUND'],
 		[403, foreign.id, /^403 /, 'FORBIDDEN'],
-	])('turns a %i into an error with the server message and code', async (status, id, message, code) => {
-		const { error } = await ls.run(get(byId(id)));
+	])(
+		'turns a %i into an error with the server message and code',
+		async (status, id, message, code) => {
+			const { error } = await ls.run(get(byId(id)));
 
-		expect(ls.sandbox.requests[0].status).toBe(status);
-		expect(error?.message).toMatch(message);
-		expect(error?.httpCode).toBe(String(status));
-		expect(error?.description).toContain(code);
-	});
+			expect(ls.sandbox.requests[0].status).toBe(status);
+			expect(error?.message).toMatch(message);
+			expect(error?.httpCode).toBe(String(status));
+			expect(error?.description).toContain(code);
+		},
+	);
 
 	it('says that the API key is missing, invalid or expired on a 401', async () => {
 		const { error } = await ls.run(get(byId(spring.id)), undefined, {
@@ -95,26 +106,44 @@ describe('Link > Get', () => {
 	it('describes a 502 HTML page by its status, type and title, never its markup or the API key it quotes', async () => {
 		ls.sandbox.injectFault({
 			path: `/v1/links/${spring.id}`,
-			fault: { kind: 'html', status: 502, bytes: 20_000, echoApiKey: true, title: 'Bad &amp; <b>Gateway</b>' },
+			fault: {
+				kind: 'html',
+				status: 502,
+				bytes: 20_000,
+				echoApiKey: true,
+				title: 'Bad &amp; <b>Gateway</b>',
+			},
 		});
 
 		const { error } = await ls.run(get(byId(spring.id)));
 
 		expect(error?.message).toBe('502 text/html "Bad & Gateway"');
-		expect(error?.description).toMatch(/^The server answered with a web page, not the API's JSON\. Check that the credential's Base URL/);
+		expect(error?.description).toMatch(
+			/^The server answered with a web page, not the API's JSON\. Check that the credential's Base URL/,
+		);
 		expect(error?.httpCode).toBe('502');
-		const shown = JSON.stringify({ message: error?.message, description: error?.description, error });
+		const shown = JSON.stringify({
+			message: error?.message,
+			description: error?.description,
+			error,
+		});
 		expect(shown).not.toContain(ls.sandbox.apiKey);
 		expect(shown.length).toBeLessThan(3000);
 		expect(`${error?.message} ${error?.description}`).not.toMatch(/<[a-z!/]/i);
 	});
 
-	it.each([200, 404])('a %s web page where the API should answer is an error with its title, not an item', async (status) => {
-		ls.sandbox.injectFault({ path: `/v1/links/${spring.id}`, fault: { kind: 'html', status, title: 'Maintenance' } });
+	it.each([200, 404])(
+		'a %s web page where the API should answer is an error with its title, not an item',
+		async (status) => {
+			ls.sandbox.injectFault({
+				path: `/v1/links/${spring.id}`,
+				fault: { kind: 'html', status, title: 'Maintenance' },
+			});
 
-		const { items, error } = await ls.run(get(byId(spring.id)));
+			const { items, error } = await ls.run(get(byId(spring.id)));
 
-		expect(items).toEqual([]);
-		expect(error?.message).toBe(`${status} text/html "Maintenance"`);
-	});
+			expect(items).toEqual([]);
+			expect(error?.message).toBe(`${status} text/html "Maintenance"`);
+		},
+	);
 });

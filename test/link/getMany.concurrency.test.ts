@@ -11,20 +11,30 @@ describe('Link > Get Many, pages asked for at once', () => {
 
 	/** The listing in the server's order: newest first, the seeded links (older) last. */
 	function serverOrder(added: Array<{ id: string }>): string[] {
-		return [...added.map((link) => link.id).reverse(), ...SEEDED.ownLinks.map((link) => link.id).reverse()];
+		return [
+			...added.map((link) => link.id).reverse(),
+			...SEEDED.ownLinks.map((link) => link.id).reverse(),
+		];
 	}
 
-	const pagesAsked = () => ls.requestsTo(LIST).map((request) => (request.body as { page: number }).page);
+	const pagesAsked = () =>
+		ls.requestsTo(LIST).map((request) => (request.body as { page: number }).page);
 
 	it('returns every link once, in the server order, asking each page once and a few at once', async () => {
 		const added = ls.sandbox.addLinks(1000 - SEEDED.ownLinks.length);
 
-		const { items, error } = await ls.run({ resource: 'link', operation: 'getMany', returnAll: true });
+		const { items, error } = await ls.run({
+			resource: 'link',
+			operation: 'getMany',
+			returnAll: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual(serverOrder(added));
 		// The first page shows the server's page cap (50 of the 100 asked) and the total: 20 pages.
-		expect(pagesAsked().sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 / CAP }, (_, index) => index + 1));
+		expect(pagesAsked().sort((a, b) => a - b)).toEqual(
+			Array.from({ length: 1000 / CAP }, (_, index) => index + 1),
+		);
 		expect(ls.sandbox.maxInFlight).toBeGreaterThan(1);
 		expect(ls.sandbox.maxInFlight).toBeLessThanOrEqual(PAGE_CONCURRENCY);
 	});
@@ -52,10 +62,16 @@ describe('Link > Get Many, pages asked for at once', () => {
 		ls.sandbox.addLinks(600);
 		ls.sandbox.injectFault({ path: LIST, times: 500, fault: { kind: 'paging', ignorePage: true } });
 
-		const { items, error } = await ls.run({ resource: 'link', operation: 'getMany', returnAll: true });
+		const { items, error } = await ls.run({
+			resource: 'link',
+			operation: 'getMany',
+			returnAll: true,
+		});
 
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/^Page 2 of POST \/v1\/links\/list repeats only records of earlier pages/);
+		expect(error?.message).toMatch(
+			/^Page 2 of POST \/v1\/links\/list repeats only records of earlier pages/,
+		);
 		expect(ls.requestsTo(LIST).length).toBeLessThanOrEqual(Math.ceil(603 / CAP) + 2);
 		expect(ls.sandbox.maxInFlight).toBeLessThanOrEqual(PAGE_CONCURRENCY);
 		expect(ls.sandbox.inFlight).toBe(0);
@@ -67,6 +83,8 @@ describe('Link > Get Many, pages asked for at once', () => {
 
 		const { error } = await ls.run({ resource: 'link', operation: 'getMany', returnAll: true });
 
-		expect(error?.message).toMatch(/^Page 3 of POST \/v1\/links\/list repeats only records of earlier pages/);
+		expect(error?.message).toMatch(
+			/^Page 3 of POST \/v1\/links\/list repeats only records of earlier pages/,
+		);
 	});
 });

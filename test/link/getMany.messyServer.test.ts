@@ -19,12 +19,18 @@ describe('Listings against a server that pages wrongly', () => {
 
 	it('Return All ends with an error after two requests when the server ignores page and sends no total', async () => {
 		ls.sandbox.addLinks(60);
-		ls.sandbox.injectFault({ path: LIST, times: 200, fault: { kind: 'paging', ignorePage: true, omitTotal: true } });
+		ls.sandbox.injectFault({
+			path: LIST,
+			times: 200,
+			fault: { kind: 'paging', ignorePage: true, omitTotal: true },
+		});
 
 		const { items, error } = await ls.run(returnAll);
 
 		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/^Page 2 of POST \/v1\/links\/list repeats only records of earlier pages/);
+		expect(error?.message).toMatch(
+			/^Page 2 of POST \/v1\/links\/list repeats only records of earlier pages/,
+		);
 		expect(ls.requestsTo(LIST)).toHaveLength(2);
 	});
 
@@ -63,25 +69,48 @@ describe('Listings against a server that pages wrongly', () => {
 	});
 
 	it.each([
-		['an HTML page', { kind: 'html', title: 'Maintenance' }, /is not a page of the list the API gives \(text\/html "Maintenance"\)$/],
-		['an empty body', { kind: 'empty' }, /is not a page of the list the API gives \(an empty answer\)/],
-		['an error-shaped JSON', { kind: 'errorShaped' }, /is not a page of the list the API gives \("\{"success":false/],
-	] as const)('Return All stops at once on a 200 with %s, described or quoted clipped, never its markup', async (_case, fault, message) => {
-		ls.sandbox.injectFault({ path: LIST, times: 200, fault: { ...fault, bytes: 20_000 } as never });
+		[
+			'an HTML page',
+			{ kind: 'html', title: 'Maintenance' },
+			/is not a page of the list the API gives \(text\/html "Maintenance"\)$/,
+		],
+		[
+			'an empty body',
+			{ kind: 'empty' },
+			/is not a page of the list the API gives \(an empty answer\)/,
+		],
+		[
+			'an error-shaped JSON',
+			{ kind: 'errorShaped' },
+			/is not a page of the list the API gives \("\{"success":false/,
+		],
+	] as const)(
+		'Return All stops at once on a 200 with %s, described or quoted clipped, never its markup',
+		async (_case, fault, message) => {
+			ls.sandbox.injectFault({
+				path: LIST,
+				times: 200,
+				fault: { ...fault, bytes: 20_000 } as never,
+			});
 
-		const { items, error } = await ls.run(returnAll);
+			const { items, error } = await ls.run(returnAll);
 
-		expect(items).toEqual([]);
-		expect(error?.message).toMatch(/^Page 1 of POST \/v1\/links\/list /);
-		expect(error?.message).toMatch(message);
-		expect(error?.message.length).toBeLessThan(500);
-		expect(error?.message).not.toMatch(/<[a-z!]/i);
-		expect(ls.requestsTo(LIST)).toHaveLength(1);
-	});
+			expect(items).toEqual([]);
+			expect(error?.message).toMatch(/^Page 1 of POST \/v1\/links\/list /);
+			expect(error?.message).toMatch(message);
+			expect(error?.message.length).toBeLessThan(500);
+			expect(error?.message).not.toMatch(/<[a-z!]/i);
+			expect(ls.requestsTo(LIST)).toHaveLength(1);
+		},
+	);
 
 	it('Domain > Get Many ends too when the server ignores page and sends no total', async () => {
 		ls.sandbox.addDomains(40);
-		ls.sandbox.injectFault({ path: '/v1/domains', times: 200, fault: { kind: 'paging', ignorePage: true, omitTotal: true } });
+		ls.sandbox.injectFault({
+			path: '/v1/domains',
+			times: 200,
+			fault: { kind: 'paging', ignorePage: true, omitTotal: true },
+		});
 
 		const { error } = await ls.run({ resource: 'domain', operation: 'getMany', returnAll: true });
 
@@ -91,7 +120,11 @@ describe('Listings against a server that pages wrongly', () => {
 
 	it('the domain dropdown ends too', async () => {
 		ls.sandbox.addDomains(40);
-		ls.sandbox.injectFault({ path: '/v1/domains', times: 200, fault: { kind: 'paging', ignorePage: true, omitTotal: true } });
+		ls.sandbox.injectFault({
+			path: '/v1/domains',
+			times: 200,
+			fault: { kind: 'paging', ignorePage: true, omitTotal: true },
+		});
 
 		const loading = ls.engine.loadOptions({
 			type: NODE_TYPE,
@@ -106,7 +139,11 @@ describe('Listings against a server that pages wrongly', () => {
 
 	it('the locator search gives no next page once a page starts like the one before', async () => {
 		ls.sandbox.addLinks(60, { title: 'Same page' });
-		ls.sandbox.injectFault({ path: LIST, times: 200, fault: { kind: 'paging', ignorePage: true, omitTotal: true } });
+		ls.sandbox.injectFault({
+			path: LIST,
+			times: 200,
+			fault: { kind: 'paging', ignorePage: true, omitTotal: true },
+		});
 		const search = async (paginationToken?: string) =>
 			await ls.engine.listSearch({
 				type: NODE_TYPE,
@@ -119,14 +156,24 @@ describe('Listings against a server that pages wrongly', () => {
 
 		const first = await search();
 		expect(first.paginationToken).toBeDefined();
-		await expect(search(first.paginationToken)).rejects.toThrow(/starts with the same link as the page before/);
+		await expect(search(first.paginationToken)).rejects.toThrow(
+			/starts with the same link as the page before/,
+		);
 	});
 
 	it('the short-URL look-up of Link > Get ends too', async () => {
 		ls.sandbox.addLinks(60, { title: 'spring' });
-		ls.sandbox.injectFault({ path: LIST, times: 200, fault: { kind: 'paging', ignorePage: true, omitTotal: true } });
+		ls.sandbox.injectFault({
+			path: LIST,
+			times: 200,
+			fault: { kind: 'paging', ignorePage: true, omitTotal: true },
+		});
 
-		const { error } = await ls.run({ resource: 'link', operation: 'get', linkId: byUrl('https://go.example.com/spring') });
+		const { error } = await ls.run({
+			resource: 'link',
+			operation: 'get',
+			linkId: byUrl('https://go.example.com/spring'),
+		});
 
 		expect(error?.message).toMatch(/repeats only records of earlier pages/);
 		expect(ls.requestsTo(LIST)).toHaveLength(2);

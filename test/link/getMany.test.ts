@@ -2,7 +2,11 @@ import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../fixture';
 
 const OWN = SEEDED.ownLinks.length;
-const getMany = (parameters: object = {}) => ({ resource: 'link', operation: 'getMany', ...parameters });
+const getMany = (parameters: object = {}) => ({
+	resource: 'link',
+	operation: 'getMany',
+	...parameters,
+});
 /** [page, itemsPerPage] of each list request, by page: later pages are asked for at once. */
 const pagesAsked = (requests: Array<{ body: unknown }>) =>
 	requests
@@ -34,7 +38,9 @@ describe('Link > Get Many', () => {
 		expect(items).toHaveLength(250 + OWN);
 		expect(new Set(items.map((i) => i.json.id)).size).toBe(250 + OWN);
 		const pages = Math.ceil((250 + OWN) / ls.sandbox.pageSizeCap);
-		expect(pagesAsked(ls.sandbox.requests)).toEqual(Array.from({ length: pages }, (_, i) => [i + 1, 100]));
+		expect(pagesAsked(ls.sandbox.requests)).toEqual(
+			Array.from({ length: pages }, (_, i) => [i + 1, 100]),
+		);
 	});
 
 	it('stops at total when the last page is exactly full', async () => {
@@ -47,7 +53,9 @@ describe('Link > Get Many', () => {
 	});
 
 	it('outputs nothing, and no error, when no link matches', async () => {
-		const { items, error } = await ls.run(getMany({ returnAll: true, filters: { search: 'no such text' } }));
+		const { items, error } = await ls.run(
+			getMany({ returnAll: true, filters: { search: 'no such text' } }),
+		);
 
 		expect(error).toBeUndefined();
 		expect(items).toEqual([]);
@@ -81,7 +89,9 @@ describe('Link > Get Many', () => {
 
 	it('refuses a date that does not parse and a user ID that is not a UUID', async () => {
 		const badDate = await ls.run(getMany({ filters: { createdAfter: 'yesterday-ish' } }));
-		expect(badDate.error?.message).toBe('Invalid Created After in item 0: "yesterday-ish" is not a date');
+		expect(badDate.error?.message).toBe(
+			'Invalid Created After in item 0: "yesterday-ish" is not a date',
+		);
 
 		const badUser = await ls.run(getMany({ filters: { userIds: 'me' } }));
 		expect(badUser.error?.message).toBe('Invalid User IDs in item 0: "me" is not a UUID');

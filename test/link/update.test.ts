@@ -40,12 +40,18 @@ describe('Link > Update', () => {
 			},
 		]);
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ id: spring.id, title: 'Summer', longUrl: 'https://shop.example.com/summer' });
+		expect(items[0].json).toMatchObject({
+			id: spring.id,
+			title: 'Summer',
+			longUrl: 'https://shop.example.com/summer',
+		});
 		expect(ls.sandbox.links.get(spring.id)?.title).toBe('Summer');
 	});
 
 	it('updates a link given by its short URL', async () => {
-		const { error } = await ls.run(update(byUrl(`https://go.example.com/${launch.path}`), { title: 'Relaunch' }));
+		const { error } = await ls.run(
+			update(byUrl(`https://go.example.com/${launch.path}`), { title: 'Relaunch' }),
+		);
 
 		expect(error).toBeUndefined();
 		expect(ls.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -57,7 +63,9 @@ describe('Link > Update', () => {
 
 	it('refuses an update with nothing to change, and a bad URL, before any request', async () => {
 		const empty = await ls.run(update(byId(spring.id), {}));
-		expect(empty.error?.message).toMatch(/Invalid Update Fields in item 0: there is nothing to change/);
+		expect(empty.error?.message).toMatch(
+			/Invalid Update Fields in item 0: there is nothing to change/,
+		);
 
 		const badUrl = await ls.run(update(byId(spring.id), { longUrl: 'shop.example.com' }));
 		expect(badUrl.error?.message).toMatch(/Invalid Long URL in item 0/);
@@ -68,7 +76,9 @@ describe('Link > Update', () => {
 		const { error } = await ls.run(update(byId(foreign.id), { title: 'Mine now' }));
 
 		expect(ls.sandbox.requests[0].status).toBe(403);
-		expect(error?.message).toMatch(/^Link update stopped: input item 0 was refused: 403 Access denied to link /);
+		expect(error?.message).toMatch(
+			/^Link update stopped: input item 0 was refused: 403 Access denied to link /,
+		);
 		expect(error?.description).toContain('forbidden');
 		expect(ls.sandbox.links.get(foreign.id)?.title).toBe(foreign.title);
 	});
@@ -78,7 +88,11 @@ describe('Link > Update', () => {
 		const requestOptions = { batching: { batch: { batchSize: 1, batchInterval: 50 } } };
 		const parameters = { ...update(byId('={{ $json.id }}'), { title: 'Renamed' }), requestOptions };
 
-		const { error } = await ls.run(parameters, [{ id: spring.id }, { id: launch.id }, { id: 'not-a-uuid' }]);
+		const { error } = await ls.run(parameters, [
+			{ id: spring.id },
+			{ id: launch.id },
+			{ id: 'not-a-uuid' },
+		]);
 
 		expect(error?.message).toBe('Invalid Link ID in item 2: "not-a-uuid" is not a UUID');
 		expect(ls.sandbox.requests).toHaveLength(0);
@@ -106,21 +120,33 @@ describe('Link > Update', () => {
 	});
 
 	it('a 200 that is not the answer is in doubt, never "updated"', async () => {
-		ls.sandbox.injectFault({ method: 'PATCH', path: '/public/links/bulk', fault: { kind: 'html' } });
+		ls.sandbox.injectFault({
+			method: 'PATCH',
+			path: '/public/links/bulk',
+			fault: { kind: 'html' },
+		});
 
-		const { items } = await ls.run(update(byId(spring.id), { title: 'Renamed' }), undefined, { continueOnFail: true });
+		const { items } = await ls.run(update(byId(spring.id), { title: 'Renamed' }), undefined, {
+			continueOnFail: true,
+		});
 
 		expect(items).toHaveLength(1);
 		expect(detailsOf(items[0])).toMatchObject({ inputItem: 0, outcome: 'inDoubt' });
 	});
 
-	it.each([' , ', ','])('refuses tags %p, which would wipe the tags of the link, before any request', async (tags) => {
-		const { error } = await ls.run(update(byId(launch.id), { tags }));
+	it.each([' , ', ','])(
+		'refuses tags %p, which would wipe the tags of the link, before any request',
+		async (tags) => {
+			const { error } = await ls.run(update(byId(launch.id), { tags }));
 
-		expect(error?.message).toMatch(/^Invalid Tags in item 0: .*holds no tag name/);
-		expect(ls.sandbox.requests).toHaveLength(0);
-		expect(ls.sandbox.links.get(launch.id)?.tags).toEqual([{ name: 'launch' }, { name: 'promo' }]);
-	});
+			expect(error?.message).toMatch(/^Invalid Tags in item 0: .*holds no tag name/);
+			expect(ls.sandbox.requests).toHaveLength(0);
+			expect(ls.sandbox.links.get(launch.id)?.tags).toEqual([
+				{ name: 'launch' },
+				{ name: 'promo' },
+			]);
+		},
+	);
 
 	it('refuses "2024-02-30" as an expiry date before any request', async () => {
 		const { error } = await ls.run(update(byId(spring.id), { expiredAt: '2024-02-30' }));

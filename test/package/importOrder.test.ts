@@ -39,20 +39,26 @@ function importsOf(file: string): string[] {
 	});
 }
 
-const folderOf = (file: string) => path.relative(NODE_DIR, file).split(path.sep).slice(0, -1)[0] ?? '.';
+const folderOf = (file: string) =>
+	path.relative(NODE_DIR, file).split(path.sep).slice(0, -1)[0] ?? '.';
 const files = sourceFiles(NODE_DIR);
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 const name = (file: string) => path.relative(NODE_DIR, file);
 
 describe('the import order of nodes/LinkShortener', () => {
 	it('knows the rank of every folder', () => {
-		expect([...new Set(files.map(folderOf))].filter((folder) => RANK[folder] === undefined)).toEqual([]);
+		expect(
+			[...new Set(files.map(folderOf))].filter((folder) => RANK[folder] === undefined),
+		).toEqual([]);
 	});
 
 	it('runs one way: resources, trigger and methods → links → batches → paging, routing → http, qr → fields', () => {
 		const upward = [...graph].flatMap(([file, targets]) =>
 			targets
-				.filter((target) => folderOf(target) !== folderOf(file) && RANK[folderOf(target)] >= RANK[folderOf(file)])
+				.filter(
+					(target) =>
+						folderOf(target) !== folderOf(file) && RANK[folderOf(target)] >= RANK[folderOf(file)],
+				)
 				.map((target) => `${name(file)} → ${name(target)}`),
 		);
 		expect(upward).toEqual([]);
@@ -61,7 +67,12 @@ describe('the import order of nodes/LinkShortener', () => {
 	it('keeps each resource to itself: an operation imports no other resource’s files', () => {
 		const resourceOf = (file: string) => /^resources\/([^/]+)\//.exec(name(file))?.[1];
 		const across = [...graph].flatMap(([file, targets]) =>
-			targets.filter((target) => resourceOf(file) && resourceOf(target) && resourceOf(target) !== resourceOf(file)).map((target) => `${name(file)} → ${name(target)}`),
+			targets
+				.filter(
+					(target) =>
+						resourceOf(file) && resourceOf(target) && resourceOf(target) !== resourceOf(file),
+				)
+				.map((target) => `${name(file)} → ${name(target)}`),
 		);
 		expect(across).toEqual([]);
 	});

@@ -28,6 +28,8 @@ test('the files n8n loads are all read: both nodes and the credential among them
 });
 
 test('no file under nodes/ or credentials/ disables a lint rule', () => {
-	const withDisables = loadedByN8n.filter((file) => fs.readFileSync(path.join(REPO, file), 'utf8').includes('eslint-disable'));
+	const withDisables = loadedByN8n.filter((file) =>
+		fs.readFileSync(path.join(REPO, file), 'utf8').includes('eslint-disable'),
+	);
 	expect(withDisables).toEqual([]);
 });

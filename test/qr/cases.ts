@@ -28,7 +28,8 @@ export function urlOfLength(length: number, seed = 0): string {
 	const prefix = length >= 20 ? 'https://sho.rt/' : 'sho.rt/';
 	const alphabet = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ0123456789-_.~/?=&%';
 	let text = prefix;
-	for (let i = 0; text.length < length; i++) text += alphabet[(i * 31 + seed * 7 + ((i * i) % 13)) % alphabet.length];
+	for (let i = 0; text.length < length; i++)
+		text += alphabet[(i * 31 + seed * 7 + ((i * i) % 13)) % alphabet.length];
 	return text.slice(0, length);
 }
 
@@ -39,8 +40,14 @@ export function urlOfLength(length: number, seed = 0): string {
 export const QR_CASES: QrCase[] = LEVELS.flatMap((level) =>
 	[1, 2, 7, 10, 40].flatMap((version) => {
 		const previous = PREVIOUS[version];
-		const shortest = previous === undefined ? Math.ceil(CAPACITY[1][level] / 2) : CAPACITY[previous][level] + 1;
+		const shortest =
+			previous === undefined ? Math.ceil(CAPACITY[1][level] / 2) : CAPACITY[previous][level] + 1;
 		const longest = CAPACITY[version][level];
-		return [shortest, longest].map((length) => ({ level, version, length, text: urlOfLength(length, version) }));
+		return [shortest, longest].map((length) => ({
+			level,
+			version,
+			length,
+			text: urlOfLength(length, version),
+		}));
 	}),
 );

@@ -8,9 +8,14 @@ export interface Decoded {
 }
 
 function decodeRgba(rgba: Uint8Array, width: number, height: number): Decoded {
-	const result = jsQR(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length), width, height, {
-		inversionAttempts: 'dontInvert',
-	});
+	const result = jsQR(
+		new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length),
+		width,
+		height,
+		{
+			inversionAttempts: 'dontInvert',
+		},
+	);
 	if (!result) throw new Error(`jsQR found no QR code in the ${width}×${height} image`);
 	return { text: result.data, version: result.version };
 }
@@ -18,7 +23,11 @@ function decodeRgba(rgba: Uint8Array, width: number, height: number): Decoded {
 /** Reads a PNG with pngjs (which checks the chunk CRCs and inflates with Node's zlib), then jsQR. */
 export function decodePng(png: Buffer): Decoded & { width: number; height: number } {
 	const image = PNG.sync.read(png);
-	return { ...decodeRgba(image.data, image.width, image.height), width: image.width, height: image.height };
+	return {
+		...decodeRgba(image.data, image.width, image.height),
+		width: image.width,
+		height: image.height,
+	};
 }
 
 /** A grid of dark cells drawn at `scale` pixels each, as RGBA for jsQR. */

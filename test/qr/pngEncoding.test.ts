@@ -29,7 +29,7 @@ describe('checksums (published check values)', () => {
 	});
 });
 
-describe('zlib stream of stored blocks, checked by Node\'s zlib (which verifies Adler-32)', () => {
+describe("zlib stream of stored blocks, checked by Node's zlib (which verifies Adler-32)", () => {
 	it.each([0, 1, 65535, 65536, 200_000])('%i bytes inflate back unchanged', (length) => {
 		const data = pseudoRandomBytes(length);
 		expect(Buffer.compare(inflateSync(zlibStored(data)), Buffer.from(data))).toBe(0);
@@ -46,7 +46,9 @@ describe('zlib stream of stored blocks, checked by Node\'s zlib (which verifies 
 		const png = qrToPng(matrix, { scale: 5 });
 		const idatStart = png.indexOf('IDAT', 0, 'latin1');
 		const idatLength = png.readUInt32BE(idatStart - 4);
-		expect(png.readUInt32BE(idatStart + 4 + idatLength)).toBe(crc32(png.subarray(idatStart, idatStart + 4 + idatLength)));
+		expect(png.readUInt32BE(idatStart + 4 + idatLength)).toBe(
+			crc32(png.subarray(idatStart, idatStart + 4 + idatLength)),
+		);
 		const raw = inflateSync(png.subarray(idatStart + 4, idatStart + 4 + idatLength));
 		const side = (matrix.size + 8) * 5;
 		expect(raw.length).toBe(side * (1 + Math.ceil(side / 8)));

@@ -19,19 +19,22 @@ describe('qrToSvg', () => {
 		['M', 100],
 		['Q', 140],
 		['H', 119],
-	] as const)('level %s, %i characters: viewBox with the quiet zone, modules equal the matrix, decodes', (level, length) => {
-		const text = urlOfLength(length);
-		const matrix = encodeQr(text, level);
-		const svg = qrToSvg(matrix);
+	] as const)(
+		'level %s, %i characters: viewBox with the quiet zone, modules equal the matrix, decodes',
+		(level, length) => {
+			const text = urlOfLength(length);
+			const matrix = encodeQr(text, level);
+			const svg = qrToSvg(matrix);
 
-		expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /);
-		expect(svg).toContain('shape-rendering="crispEdges"');
-		expect(svg).toContain(`viewBox="0 0 ${matrix.size + 8} ${matrix.size + 8}"`);
-		const { side, cells } = rasteriseSvg(svg);
-		expect(side).toBe(matrix.size + 8);
-		expect(cells).toEqual(withQuietZone(matrix, 4));
-		expect(decodeCells(cells, 4).text).toBe(text);
-	});
+			expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /);
+			expect(svg).toContain('shape-rendering="crispEdges"');
+			expect(svg).toContain(`viewBox="0 0 ${matrix.size + 8} ${matrix.size + 8}"`);
+			const { side, cells } = rasteriseSvg(svg);
+			expect(side).toBe(matrix.size + 8);
+			expect(cells).toEqual(withQuietZone(matrix, 4));
+			expect(decodeCells(cells, 4).text).toBe(text);
+		},
+	);
 
 	it('takes another quiet zone', () => {
 		const matrix = encodeQr('https://sho.rt/abc123', 'M');
@@ -42,7 +45,9 @@ describe('qrToSvg', () => {
 
 	it('refuses a quiet zone that is not a whole number', () => {
 		const matrix = encodeQr('https://sho.rt/abc123', 'M');
-		expect(() => qrToSvg(matrix, { quietZone: 1.5 })).toThrow('the quiet zone must be a whole number from 0 to 100, not 1.5');
+		expect(() => qrToSvg(matrix, { quietZone: 1.5 })).toThrow(
+			'the quiet zone must be a whole number from 0 to 100, not 1.5',
+		);
 	});
 });
 
@@ -88,6 +93,8 @@ describe('qrToPng', () => {
 	});
 
 	it.each([0, 2.5, 101])('refuses scale %p', (scale) => {
-		expect(() => qrToPng(matrix, { scale })).toThrow(`the PNG scale (pixels per module) must be a whole number from 1 to 100, not ${scale}`);
+		expect(() => qrToPng(matrix, { scale })).toThrow(
+			`the PNG scale (pixels per module) must be a whole number from 1 to 100, not ${scale}`,
+		);
 	});
 });

@@ -3,28 +3,34 @@ import { CAPACITY, LEVELS, QR_CASES, urlOfLength } from './cases';
 import { decodePng } from './decoders';
 
 describe('encode → PNG → pngjs + jsQR', () => {
-	it.each(QR_CASES)('level $level, $length characters: version $version, decoded exactly', ({ level, version, length, text }) => {
-		expect(text).toHaveLength(length);
-		const matrix = encodeQr(text, level);
-		expect(matrix.version).toBe(version);
-		expect(matrix.size).toBe(17 + 4 * version);
-		expect(matrix.modules).toHaveLength(matrix.size);
-		expect(matrix.modules.every((row) => row.length === matrix.size)).toBe(true);
+	it.each(QR_CASES)(
+		'level $level, $length characters: version $version, decoded exactly',
+		({ level, version, length, text }) => {
+			expect(text).toHaveLength(length);
+			const matrix = encodeQr(text, level);
+			expect(matrix.version).toBe(version);
+			expect(matrix.size).toBe(17 + 4 * version);
+			expect(matrix.modules).toHaveLength(matrix.size);
+			expect(matrix.modules.every((row) => row.length === matrix.size)).toBe(true);
 
-		const scale = version >= 40 ? 3 : 4;
-		const decoded = decodePng(qrToPng(matrix, { scale }));
-		expect(decoded.width).toBe((matrix.size + 8) * scale);
-		expect(decoded.height).toBe(decoded.width);
-		expect(decoded.version).toBe(version);
-		expect(decoded.text).toBe(text);
-	});
+			const scale = version >= 40 ? 3 : 4;
+			const decoded = decodePng(qrToPng(matrix, { scale }));
+			expect(decoded.width).toBe((matrix.size + 8) * scale);
+			expect(decoded.height).toBe(decoded.width);
+			expect(decoded.version).toBe(version);
+			expect(decoded.text).toBe(text);
+		},
+	);
 
-	it.each(LEVELS)('level %s: one byte more than version 40 holds is refused, naming both numbers', (level) => {
-		const maximum = CAPACITY[40][level];
-		expect(() => encodeQr(urlOfLength(maximum + 1), level)).toThrow(
-			new RegExp(`is ${maximum + 1} bytes long.*at most ${maximum} bytes fit.*level ${level}`),
-		);
-	});
+	it.each(LEVELS)(
+		'level %s: one byte more than version 40 holds is refused, naming both numbers',
+		(level) => {
+			const maximum = CAPACITY[40][level];
+			expect(() => encodeQr(urlOfLength(maximum + 1), level)).toThrow(
+				new RegExp(`is ${maximum + 1} bytes long.*at most ${maximum} bytes fit.*level ${level}`),
+			);
+		},
+	);
 
 	it('encodes UTF-8: multi-byte characters count as their bytes and decode back', () => {
 		const text = 'https://sho.rt/café?q=ünïcødé€😀';

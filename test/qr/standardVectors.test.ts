@@ -6,12 +6,16 @@ import { reedSolomonRemainder } from '../../nodes/LinkShortener/qr/reedSolomon';
 describe('Reed–Solomon error correction codewords (published examples)', () => {
 	it('"01234567", version 1-M (ISO/IEC 18004 annex I)', () => {
 		const data = [16, 32, 12, 86, 97, 128, 236, 17, 236, 17, 236, 17, 236, 17, 236, 17];
-		expect([...reedSolomonRemainder(data, 10)]).toEqual([165, 36, 212, 193, 237, 54, 199, 135, 44, 85]);
+		expect([...reedSolomonRemainder(data, 10)]).toEqual([
+			165, 36, 212, 193, 237, 54, 199, 135, 44, 85,
+		]);
 	});
 
 	it('"HELLO WORLD", version 1-M', () => {
 		const data = [32, 91, 11, 120, 209, 114, 220, 77, 67, 64, 236, 17, 236, 17, 236, 17];
-		expect([...reedSolomonRemainder(data, 10)]).toEqual([196, 35, 39, 119, 235, 215, 231, 226, 93, 23]);
+		expect([...reedSolomonRemainder(data, 10)]).toEqual([
+			196, 35, 39, 119, 235, 215, 231, 226, 93, 23,
+		]);
 	});
 
 	it('first block of a version 5-Q symbol (18 codewords)', () => {
@@ -73,7 +77,11 @@ describe('mask penalty rules (ISO/IEC 18004 7.8.3)', () => {
 		['1:1:3:1:1 before four light modules: N3', '0101110100001', 40],
 		['1:1:3:1:1 with one light module each side: nothing', '010111010', 0],
 		['2:1:3:1:1 is not the ratio: nothing', '110111010000', 0],
-		['1:1:3:1:1 at twice the width, at the edge: N3, and N1 + 1 for the 6-run', '11001111110011', 44],
+		[
+			'1:1:3:1:1 at twice the width, at the edge: N3, and N1 + 1 for the 6-run',
+			'11001111110011',
+			44,
+		],
 	])('%s', (_name, pattern, penalty) => {
 		expect(linePenalty(line(pattern))).toBe(penalty);
 	});
@@ -84,7 +92,9 @@ describe('mask penalty rules (ISO/IEC 18004 7.8.3)', () => {
 	});
 
 	it('a 4×4 checkerboard: no runs, no blocks, exactly 50 % dark', () => {
-		const board = Array.from({ length: 4 }, (_, row) => Array.from({ length: 4 }, (_, column) => (row + column) % 2 === 0));
+		const board = Array.from({ length: 4 }, (_, row) =>
+			Array.from({ length: 4 }, (_, column) => (row + column) % 2 === 0),
+		);
 		expect(maskPenalty(board)).toBe(0);
 	});
 });

@@ -13,7 +13,10 @@ export function rasteriseSvg(svg: string): { side: number; cells: boolean[][] } 
 	const command = /M(\d+) (\d+)h(\d+)v1h-(\d+)z/g;
 	let consumed = 0;
 	for (const match of data.matchAll(command)) {
-		if (match.index !== consumed) throw new Error(`Unexpected path data at ${consumed}: ${data.slice(consumed, consumed + 20)}`);
+		if (match.index !== consumed)
+			throw new Error(
+				`Unexpected path data at ${consumed}: ${data.slice(consumed, consumed + 20)}`,
+			);
 		consumed += match[0].length;
 		const [x, y, width, back] = match.slice(1).map(Number);
 		if (width !== back) throw new Error(`Rectangle at ${x},${y} does not close`);
@@ -22,6 +25,7 @@ export function rasteriseSvg(svg: string): { side: number; cells: boolean[][] } 
 			cells[y][column] = true;
 		}
 	}
-	if (consumed !== data.length) throw new Error(`Unparsed path data: ${data.slice(consumed, consumed + 20)}`);
+	if (consumed !== data.length)
+		throw new Error(`Unparsed path data: ${data.slice(consumed, consumed + 20)}`);
 	return { side, cells };
 }

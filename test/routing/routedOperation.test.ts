@@ -12,7 +12,10 @@ function operations(): Array<{ name: string; option: INodePropertyOptions }> {
 		.filter((field) => field.name === 'operation')
 		.flatMap((field) => {
 			const resource = (field.displayOptions?.show?.resource as string[])[0];
-			return (field.options as INodePropertyOptions[]).map((option) => ({ name: `${resource}.${option.value}`, option }));
+			return (field.options as INodePropertyOptions[]).map((option) => ({
+				name: `${resource}.${option.value}`,
+				option,
+			}));
 		});
 }
 
@@ -20,10 +23,18 @@ describe('routed operations', () => {
 	const routed = operations().filter(({ option }) => option.routing);
 
 	it('are the operations n8n routes: the bulk ones and Link > Update run as code', () => {
-		expect(routed.map(({ name }) => name).sort()).toEqual(['analytics.getClicks', 'domain.getMany', 'link.create', 'link.get', 'link.getMany']);
+		expect(routed.map(({ name }) => name).sort()).toEqual([
+			'analytics.getClicks',
+			'domain.getMany',
+			'link.create',
+			'link.get',
+			'link.getMany',
+		]);
 	});
 
-	it.each(operations().filter(({ option }) => option.routing && !option.routing.operations?.pagination))(
+	it.each(
+		operations().filter(({ option }) => option.routing && !option.routing.operations?.pagination),
+	)(
 		'$name keeps its request (last preSend) and reads its answer through outputRecords (first postReceive)',
 		({ option }) => {
 			const preSend = option.routing?.send?.preSend ?? [];
@@ -43,7 +54,10 @@ describe('routed operations', () => {
 	);
 
 	it('domain.getMany pages through the pager as it is', () => {
-		expect(operations().find(({ name }) => name === 'domain.getMany')?.option.routing?.operations?.pagination).toBe(paginate);
+		expect(
+			operations().find(({ name }) => name === 'domain.getMany')?.option.routing?.operations
+				?.pagination,
+		).toBe(paginate);
 	});
 
 	it('routedOperation puts the hooks in place around what an operation adds', () => {

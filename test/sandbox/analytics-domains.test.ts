@@ -16,7 +16,9 @@ describe('click analytics', () => {
 		expect(missing.body).toEqual({ code: 'BAD_REQUEST', message: 'group_by is required' });
 		const unknown = await call('GET', '/v1/analytics/clicks?group_by=planet');
 		expect(unknown.status).toBe(400);
-		expect(unknown.body.message).toContain('day, week, month, country, city, referrer, browser, os, device, link');
+		expect(unknown.body.message).toContain(
+			'day, week, month, country, city, referrer, browser, os, device, link',
+		);
 	});
 
 	it('groups the own links clicks by link, most clicked first', async () => {
@@ -29,12 +31,15 @@ describe('click analytics', () => {
 		const ownIds = new Set<string>(SEEDED.ownLinks.map((link) => link.id));
 		const expected = new Map<string, number>();
 		for (const click of SEEDED_CLICKS) {
-			if (ownIds.has(click.linkId)) expected.set(click.country, (expected.get(click.country) ?? 0) + 1);
+			if (ownIds.has(click.linkId))
+				expected.set(click.country, (expected.get(click.country) ?? 0) + 1);
 		}
 		const rows = await clicks('?group_by=country');
 		expect(rows.length).toBeGreaterThan(2);
 		expect(new Map(rows.map((row) => [row.value, row.clicks]))).toEqual(expected);
-		expect(rows.map((row) => row.clicks)).toEqual([...rows.map((row) => row.clicks)].sort((a, b) => b - a));
+		expect(rows.map((row) => row.clicks)).toEqual(
+			[...rows.map((row) => row.clicks)].sort((a, b) => b - a),
+		);
 	});
 
 	it('filters by link and date range', async () => {
@@ -47,7 +52,7 @@ describe('click analytics', () => {
 		expect(march.map((row) => row.value)).toEqual(['2024-03']);
 		const all = await clicks('?group_by=month');
 		expect(all.reduce((sum, row) => sum + row.clicks, 0)).toBe(36);
-		expect((await clicks(`?group_by=day&link_id=${SEEDED.foreignLinks[0].id}`))).toEqual([]);
+		expect(await clicks(`?group_by=day&link_id=${SEEDED.foreignLinks[0].id}`)).toEqual([]);
 	});
 });
 
@@ -63,12 +68,28 @@ describe('domains', () => {
 		const all = await domains();
 		expect(all.total).toBe(5);
 		expect(Object.keys(all.items[0])).toEqual([
-			'id', 'domainName', 'isDefault', 'isPreferred', 'protocol', 'status', 'externalId', 'fallbackUrl', 'nsRecords', 'createdAt',
+			'id',
+			'domainName',
+			'isDefault',
+			'isPreferred',
+			'protocol',
+			'status',
+			'externalId',
+			'fallbackUrl',
+			'nsRecords',
+			'createdAt',
 		]);
 		const verified = await domains('?status=1');
 		expect(verified.items.map((domain) => domain.domainName)).toEqual(['sho.rt', 'go.example.com']);
-		expect(verified.items[0]).toMatchObject({ id: SEEDED.defaultDomain.id, isDefault: true, protocol: 'https' });
-		for (const status of [4, 5, 6]) expect((await domains(`?status=${status}`)).items.map((domain) => domain.status)).toEqual([status]);
+		expect(verified.items[0]).toMatchObject({
+			id: SEEDED.defaultDomain.id,
+			isDefault: true,
+			protocol: 'https',
+		});
+		for (const status of [4, 5, 6])
+			expect((await domains(`?status=${status}`)).items.map((domain) => domain.status)).toEqual([
+				status,
+			]);
 	});
 
 	it('pages with a default of 30 and the page-size cap', async () => {
@@ -80,7 +101,9 @@ describe('domains', () => {
 		expect(capped.items).toHaveLength(cap);
 		expect(capped.total).toBe(157);
 		const lastPage = Math.ceil(157 / cap);
-		expect((await domains(`?itemsPerPage=500&page=${lastPage}`)).items).toHaveLength(157 - (lastPage - 1) * cap);
+		expect((await domains(`?itemsPerPage=500&page=${lastPage}`)).items).toHaveLength(
+			157 - (lastPage - 1) * cap,
+		);
 		const verified = await domains('?status=1&itemsPerPage=1&page=2');
 		expect(verified.total).toBe(152);
 		expect(verified.items.map((domain) => domain.domainName)).toEqual(['go.example.com']);

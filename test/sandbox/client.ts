@@ -1,5 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
-import { DEFAULT_RATE_LIMIT, SANDBOX_API_KEY, SEEDED, Sandbox, type SandboxOptions } from '../../dev/sandbox/server';
+import {
+	DEFAULT_RATE_LIMIT,
+	SANDBOX_API_KEY,
+	SEEDED,
+	Sandbox,
+	type SandboxOptions,
+} from '../../dev/sandbox/server';
 
 /** Response bodies are read loosely in these tests. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the sandbox's answers loosely
@@ -48,7 +54,12 @@ function parse(text: string): Json {
 	}
 }
 
-export async function call(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Answer> {
+export async function call(
+	method: string,
+	path: string,
+	body?: unknown,
+	options: CallOptions = {},
+): Promise<Answer> {
 	const headers: Record<string, string> = { 'content-type': 'application/json' };
 	const key = options.key === undefined ? SANDBOX_API_KEY : options.key;
 	if (key !== null) headers['x-api-key'] = key;
@@ -72,12 +83,29 @@ export async function control(method: string, path: string, body?: unknown): Pro
 	return { status: response.status, headers: response.headers, body: parse(text), text };
 }
 
-export const ownCount = () => [...sandbox.links.values()].filter((link) => link.ownerId === SEEDED.userId).length;
-export const LINK_KEYS = ['id', 'path', 'shortUrl', 'longUrl', 'title', 'domain', 'tags', 'totalNumberOfClick', 'createdAt', 'updatedAt', 'expiredAt'];
+export const ownCount = () =>
+	[...sandbox.links.values()].filter((link) => link.ownerId === SEEDED.userId).length;
+export const LINK_KEYS = [
+	'id',
+	'path',
+	'shortUrl',
+	'longUrl',
+	'title',
+	'domain',
+	'tags',
+	'totalNumberOfClick',
+	'createdAt',
+	'updatedAt',
+	'expiredAt',
+];
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** Polls a condition every 5 ms, at most `tries` times; throws naming what never happened. */
-export async function waitUntil(condition: () => boolean, what: string, tries = 1000): Promise<void> {
+export async function waitUntil(
+	condition: () => boolean,
+	what: string,
+	tries = 1000,
+): Promise<void> {
 	for (let attempt = 0; attempt < tries; attempt++) {
 		if (condition()) return;
 		await new Promise((resolve) => setTimeout(resolve, 5));

@@ -3,14 +3,23 @@ import { call, control, sandbox, useSandbox, type Json } from './client';
 
 useSandbox();
 
-const list = async (body: Json) => (await call('POST', '/v1/links/list', body)).body.data as { items: Json[]; total?: number };
+const list = async (body: Json) =>
+	(await call('POST', '/v1/links/list', body)).body.data as { items: Json[]; total?: number };
 const ids = (items: Json[]) => items.map((item) => item.id);
 
 describe('pages that misbehave', () => {
 	it('paging ignorePage + omitTotal: every page is page 1, without total', async () => {
 		sandbox.addLinks(30);
-		sandbox.injectFault({ path: '/v1/links/list', times: 3, fault: { kind: 'paging', ignorePage: true, omitTotal: true } });
-		const pages = [await list({ page: 1, itemsPerPage: 10 }), await list({ page: 2, itemsPerPage: 10 }), await list({ page: 3, itemsPerPage: 10 })];
+		sandbox.injectFault({
+			path: '/v1/links/list',
+			times: 3,
+			fault: { kind: 'paging', ignorePage: true, omitTotal: true },
+		});
+		const pages = [
+			await list({ page: 1, itemsPerPage: 10 }),
+			await list({ page: 2, itemsPerPage: 10 }),
+			await list({ page: 3, itemsPerPage: 10 }),
+		];
 		expect(pages.map((page) => 'total' in page)).toEqual([false, false, false]);
 		expect(ids(pages[1].items)).toEqual(ids(pages[0].items));
 		expect(ids(pages[2].items)).toEqual(ids(pages[0].items));
@@ -20,7 +29,11 @@ describe('pages that misbehave', () => {
 
 	it('paging on domains (query page) and a false total', async () => {
 		sandbox.addDomains(40);
-		sandbox.injectFault({ path: '/v1/domains', times: 2, fault: { kind: 'paging', ignorePage: true, total: 1_000 } });
+		sandbox.injectFault({
+			path: '/v1/domains',
+			times: 2,
+			fault: { kind: 'paging', ignorePage: true, total: 1_000 },
+		});
 		const first = await call('GET', '/v1/domains?page=1&itemsPerPage=10');
 		const second = await call('GET', '/v1/domains?page=2&itemsPerPage=10');
 		expect(first.body.data.total).toBe(1_000);
@@ -41,7 +54,11 @@ describe('pages that misbehave', () => {
 	it('deleteLinks when page 2 is asked: the pages shift under the client', async () => {
 		const added = sandbox.addLinks(30, { createdAt: '2025-06-01T00:00:00.000Z' });
 		const newestFirst = ids([...added].reverse());
-		sandbox.injectFault({ path: '/v1/links/list', page: 2, fault: { kind: 'deleteLinks', newest: 3 } });
+		sandbox.injectFault({
+			path: '/v1/links/list',
+			page: 2,
+			fault: { kind: 'deleteLinks', newest: 3 },
+		});
 		const first = await list({ page: 1, itemsPerPage: 10 });
 		const second = await list({ page: 2, itemsPerPage: 10 });
 		expect(ids(first.items)).toEqual(newestFirst.slice(0, 10));
@@ -49,7 +66,10 @@ describe('pages that misbehave', () => {
 		expect(second.total).toBe(30);
 		expect(newestFirst.slice(0, 3).some((id) => sandbox.links.has(id))).toBe(false);
 
-		sandbox.injectFault({ path: '/v1/links/list', fault: { kind: 'deleteLinks', ids: [newestFirst[20]] } });
+		sandbox.injectFault({
+			path: '/v1/links/list',
+			fault: { kind: 'deleteLinks', ids: [newestFirst[20]] },
+		});
 		expect((await list({})).total).toBe(29);
 		expect(sandbox.deleteLinks([newestFirst[21], 'unknown'])).toHaveLength(1);
 	});
@@ -59,12 +79,18 @@ describe('pages that misbehave', () => {
 		const same = sandbox.addLinks(3_000, { createdAt: '2025-01-01T00:00:00.000Z' });
 		expect(ids((await list({ itemsPerPage: 2 })).items)).toEqual(ids([...future].reverse()));
 		const seen = new Set<string>();
-		for (let page = 1; page <= Math.ceil(3_005 / sandbox.pageSizeCap); page++) for (const id of ids((await list({ page, itemsPerPage: 100 })).items)) seen.add(id);
+		for (let page = 1; page <= Math.ceil(3_005 / sandbox.pageSizeCap); page++)
+			for (const id of ids((await list({ page, itemsPerPage: 100 })).items)) seen.add(id);
 		expect(seen.size).toBe(3_005);
 		expect(same.every((link) => seen.has(link.id))).toBe(true);
-		expect((await control('POST', '/links', { count: 2, fields: { createdAt: '2100-01-01T00:00:00.000Z' } })).body[0].createdAt).toBe(
-			'2100-01-01T00:00:00.000Z',
-		);
+		expect(
+			(
+				await control('POST', '/links', {
+					count: 2,
+					fields: { createdAt: '2100-01-01T00:00:00.000Z' },
+				})
+			).body[0].createdAt,
+		).toBe('2100-01-01T00:00:00.000Z');
 	});
 
 	it('setPageSizeCap: a smaller cap at runtime and from the control endpoint, back to the start cap on reset', async () => {

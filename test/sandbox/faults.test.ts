@@ -6,7 +6,11 @@ describe('faults', () => {
 	const oneLink = [{ longUrl: 'https://example.com/fault', title: 'Fault test' }];
 
 	it('status: answers the injected status, once by default, without applying', async () => {
-		sandbox.injectFault({ method: 'POST', path: '/v1/links/bulk', fault: { kind: 'status', status: 503 } });
+		sandbox.injectFault({
+			method: 'POST',
+			path: '/v1/links/bulk',
+			fault: { kind: 'status', status: 503 },
+		});
 		const before = sandbox.links.size;
 		const failed = await call('POST', '/v1/links/bulk', oneLink);
 		expect(failed.status).toBe(503);
@@ -16,7 +20,16 @@ describe('faults', () => {
 	});
 
 	it('status: can send a custom body and headers, several times, only for the matching method', async () => {
-		sandbox.injectFault({ path: '/v1/domains', times: 2, fault: { kind: 'status', status: 500, body: { code: 'X', message: 'boom' }, headers: { 'X-Trace': 't1' } } });
+		sandbox.injectFault({
+			path: '/v1/domains',
+			times: 2,
+			fault: {
+				kind: 'status',
+				status: 500,
+				body: { code: 'X', message: 'boom' },
+				headers: { 'X-Trace': 't1' },
+			},
+		});
 		expect((await call('POST', '/v1/links/list', {})).status).toBe(200);
 		const first = await call('GET', '/v1/domains');
 		expect(first).toMatchObject({ status: 500, body: { code: 'X', message: 'boom' } });
@@ -26,7 +39,10 @@ describe('faults', () => {
 	});
 
 	it('rateLimit: answers 429 with the given headers, creating nothing', async () => {
-		sandbox.injectFault({ path: '/v1/links/bulk', fault: { kind: 'rateLimit', retryAfterSeconds: 7, remainingMinute: 0 } });
+		sandbox.injectFault({
+			path: '/v1/links/bulk',
+			fault: { kind: 'rateLimit', retryAfterSeconds: 7, remainingMinute: 0 },
+		});
 		const before = sandbox.links.size;
 		const refused = await call('POST', '/v1/links/bulk', oneLink);
 		expectRateLimited(refused, '7');

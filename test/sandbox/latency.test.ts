@@ -26,7 +26,10 @@ describe('latency and requests in flight', () => {
 		sandbox.setLatency(1_000);
 		const finished: string[] = [];
 		const slow = call('GET', '/v1/domains').then(() => finished.push('slow'));
-		await waitUntil(() => sandbox.inFlight === 1 && sandbox.requests.length === 1, 'the slow request arrived');
+		await waitUntil(
+			() => sandbox.inFlight === 1 && sandbox.requests.length === 1,
+			'the slow request arrived',
+		);
 		expect(sandbox.requests[0].status).toBe(0);
 		sandbox.setLatency(0);
 		await call('POST', '/v1/links/list', {}).then(() => finished.push('prompt'));
@@ -50,7 +53,11 @@ describe('latency and requests in flight', () => {
 		expect((await control('POST', '/latency', { ms: 250 })).status).toBe(200);
 		expect(sandbox.latencyMs).toBe(250);
 		await Promise.all([call('GET', '/v1/domains'), call('GET', '/v1/domains')]);
-		expect((await control('GET', '/stats')).body).toEqual({ requests: 2, inFlight: 0, maxInFlight: 2 });
+		expect((await control('GET', '/stats')).body).toEqual({
+			requests: 2,
+			inFlight: 0,
+			maxInFlight: 2,
+		});
 		expect((await control('POST', '/latency', { ms: 'slow' })).status).toBe(400);
 	});
 
@@ -64,7 +71,18 @@ describe('latency and requests in flight', () => {
 	it('the command line takes --latency-ms and --page-size-cap', async () => {
 		const child = spawn(
 			process.execPath,
-			[join(REPO, 'node_modules', '.bin', 'ts-node'), '--transpile-only', '--prefer-ts-exts', join(REPO, 'dev', 'sandbox', 'cli.ts'), '--port', '0', '--latency-ms', '30', '--page-size-cap', '3'],
+			[
+				join(REPO, 'node_modules', '.bin', 'ts-node'),
+				'--transpile-only',
+				'--prefer-ts-exts',
+				join(REPO, 'dev', 'sandbox', 'cli.ts'),
+				'--port',
+				'0',
+				'--latency-ms',
+				'30',
+				'--page-size-cap',
+				'3',
+			],
 			{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		let output = '';
@@ -73,10 +91,16 @@ describe('latency and requests in flight', () => {
 		const exited = new Promise((resolve) => child.once('exit', resolve));
 		try {
 			// The lines may come in separate chunks: wait for the last one this test reads.
-			await waitUntil(() => /Latency:.*\n/.test(output) || child.exitCode !== null, 'the sandbox printed its latency', 20_000);
+			await waitUntil(
+				() => /Latency:.*\n/.test(output) || child.exitCode !== null,
+				'the sandbox printed its latency',
+				20_000,
+			);
 			expect(output).toContain('Latency: 30 ms per request');
 			const baseUrl = /Base URL: (\S+)/.exec(output)?.[1] ?? '';
-			const answer = await fetch(`${baseUrl}/v1/domains?itemsPerPage=30`, { headers: { 'x-api-key': 'sandbox-api-key' } });
+			const answer = await fetch(`${baseUrl}/v1/domains?itemsPerPage=30`, {
+				headers: { 'x-api-key': 'sandbox-api-key' },
+			});
 			expect(((await answer.json()) as { data: { items: unknown[] } }).data.items).toHaveLength(3);
 			const stats = await fetch(`${baseUrl.replace(/\/api$/, '')}/__sandbox/stats`);
 			expect(await stats.json()).toEqual({ requests: 1, inFlight: 0, maxInFlight: 1 });

@@ -8,15 +8,26 @@ describe('authentication and errors', () => {
 		const missing = await call('GET', '/v1/domains', undefined, { key: null });
 		expect(missing.status).toBe(401);
 		expect(missing.body).toEqual({ code: 'UNAUTHORIZED', message: 'Missing or invalid API key' });
-		const wrong = await call('POST', '/v1/links/', { longUrl: 'https://example.com' }, { key: 'nope' });
+		const wrong = await call(
+			'POST',
+			'/v1/links/',
+			{ longUrl: 'https://example.com' },
+			{ key: 'nope' },
+		);
 		expect(wrong.status).toBe(401);
 		expect(wrong.body.code).toBe('UNAUTHORIZED');
 	});
 
 	it('answers 401 on bulk update with its own body', async () => {
-		const answer = await call('PATCH', '/public/links/bulk', [{ id: SEEDED.ownLinks[0].id }], { key: 'nope' });
+		const answer = await call('PATCH', '/public/links/bulk', [{ id: SEEDED.ownLinks[0].id }], {
+			key: 'nope',
+		});
 		expect(answer.status).toBe(401);
-		expect(answer.body).toEqual({ success: false, error: 'unauthorized', message: 'Token is invalid or expired' });
+		expect(answer.body).toEqual({
+			success: false,
+			error: 'unauthorized',
+			message: 'Token is invalid or expired',
+		});
 	});
 
 	it('answers 404 for an unknown path and 400 for malformed JSON', async () => {
@@ -33,7 +44,10 @@ describe('authentication and errors', () => {
 
 describe('create and get a link', () => {
 	it('creates a link with the reference record shape, and gets it back', async () => {
-		const created = await call('POST', '/v1/links/', { longUrl: 'https://example.com/a', title: 'A' });
+		const created = await call('POST', '/v1/links/', {
+			longUrl: 'https://example.com/a',
+			title: 'A',
+		});
 		expect(created.status).toBe(200);
 		expect(created.body.error_code).toBeNull();
 		expect(created.body.message).toBe('Request successful');
@@ -82,7 +96,11 @@ describe('create and get a link', () => {
 		[{ longUrl: 'not a url' }, 'longUrl', /^long_url: /],
 		[{ longUrl: 'ftp://example.com/file' }, 'longUrl', /^long_url: /],
 		[{ longUrl: 'https://example.com', domain: SEEDED.status4Domain.id }, 'domain', /not verified/],
-		[{ longUrl: 'https://example.com', domain: '00000000-0000-4000-8000-000000000000' }, 'domain', /does not exist/],
+		[
+			{ longUrl: 'https://example.com', domain: '00000000-0000-4000-8000-000000000000' },
+			'domain',
+			/does not exist/,
+		],
 		[{ longUrl: 'https://example.com', path: SEEDED.ownLinks[0].path }, 'path', /already taken/],
 		[{ longUrl: 'https://example.com', tags: ['spring'] }, 'tags', /tags/],
 		[{ longUrl: 'https://example.com', expiredAt: 'next week' }, 'expiredAt', /expired_at/],
@@ -137,18 +155,31 @@ describe('list links', () => {
 
 	it('filters by creation date, both ends inclusive', async () => {
 		expect(ids((await list({ createdAt: { after: '2024-02-01' } })).items)).toEqual([docs, launch]);
-		expect(ids((await list({ createdAt: { before: '2024-02-01' } })).items)).toEqual([launch, spring]);
-		expect(ids((await list({ createdAt: { after: '2024-02-01', before: '2024-02-01' } })).items)).toEqual([launch]);
+		expect(ids((await list({ createdAt: { before: '2024-02-01' } })).items)).toEqual([
+			launch,
+			spring,
+		]);
+		expect(
+			ids((await list({ createdAt: { after: '2024-02-01', before: '2024-02-01' } })).items),
+		).toEqual([launch]);
 		const bad = await call('POST', '/v1/links/list', { createdAt: { after: '01/02/2024' } });
 		expect(bad.status).toBe(400);
 	});
 
 	it('orders by one key, and ignores an order with several keys', async () => {
-		expect(ids((await list({ order: { createdAt: 'asc' } })).items)).toEqual([spring, launch, docs]);
+		expect(ids((await list({ order: { createdAt: 'asc' } })).items)).toEqual([
+			spring,
+			launch,
+			docs,
+		]);
 		expect(ids((await list({ order: { title: 'asc' } })).items)).toEqual([docs, launch, spring]);
 		expect(ids((await list({ order: { title: 'desc' } })).items)).toEqual([spring, launch, docs]);
 		expect(ids((await list({ order: { expiredAt: 'desc' } })).items)[0]).toBe(docs);
-		expect(ids((await list({ order: { title: 'asc', createdAt: 'asc' } })).items)).toEqual([docs, launch, spring]);
+		expect(ids((await list({ order: { title: 'asc', createdAt: 'asc' } })).items)).toEqual([
+			docs,
+			launch,
+			spring,
+		]);
 	});
 
 	it('filters by user within the company', async () => {
@@ -169,7 +200,8 @@ describe('list links', () => {
 
 		const seen: string[] = [];
 		const pages = Math.ceil(253 / cap);
-		for (let page = 1; page <= pages; page++) seen.push(...ids((await list({ page, itemsPerPage: 500 })).items));
+		for (let page = 1; page <= pages; page++)
+			seen.push(...ids((await list({ page, itemsPerPage: 500 })).items));
 		expect(seen).toHaveLength(253);
 		expect(new Set(seen).size).toBe(253);
 		expect(seen.slice(0, 250)).toEqual(added.map((link) => link.id).reverse());

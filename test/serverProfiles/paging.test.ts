@@ -25,7 +25,9 @@ describe.each(SERVER_PROFILES)('paging against a server with $name', ({ options 
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual(listed);
 		const lists = ls.requestsTo(LIST);
-		expect(lists.every((request) => (request.body as { itemsPerPage: number }).itemsPerPage === 100)).toBe(true);
+		expect(
+			lists.every((request) => (request.body as { itemsPerPage: number }).itemsPerPage === 100),
+		).toBe(true);
 		expect(lists.length).toBeGreaterThanOrEqual(Math.ceil(listed.length / served()));
 		expect(lists.length).toBeLessThanOrEqual(fullReadBound(listed.length, served(), hasTotal));
 	});
@@ -38,18 +40,26 @@ describe.each(SERVER_PROFILES)('paging against a server with $name', ({ options 
 
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual(listed.slice(0, limit));
-		expect(ls.requestsTo(LIST)).toHaveLength(Math.ceil(limit / Math.min(ls.sandbox.pageSizeCap, limit, 100)));
+		expect(ls.requestsTo(LIST)).toHaveLength(
+			Math.ceil(limit / Math.min(ls.sandbox.pageSizeCap, limit, 100)),
+		);
 	});
 
 	it('Domain > Get Many with Return All: every domain once', async () => {
 		ls.sandbox.addDomains(threePagesAndSome(served()));
 		const all = ls.sandbox.domains.length;
 
-		const { items, error } = await ls.run({ resource: 'domain', operation: 'getMany', returnAll: true });
+		const { items, error } = await ls.run({
+			resource: 'domain',
+			operation: 'getMany',
+			returnAll: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(new Set(items.map((item) => item.json.id)).size).toBe(all);
 		expect(items).toHaveLength(all);
-		expect(ls.requestsTo('/v1/domains').length).toBeLessThanOrEqual(fullReadBound(all, served(), hasTotal));
+		expect(ls.requestsTo('/v1/domains').length).toBeLessThanOrEqual(
+			fullReadBound(all, served(), hasTotal),
+		);
 	});
 });

@@ -16,13 +16,18 @@ describe.each(SERVER_PROFILES)('the trigger against a server with $name', ({ opt
 
 	it('emits each new link once, oldest first, then idles at one or two list requests a poll', async () => {
 		// older links, each at its own time (a same-time group is read once more: trigger/sameTimeGroups)
-		for (let i = 0; i < threePagesAndSome(served()); i++) fx.sandbox.addLinks(1, { createdAt: new Date(Date.now() - 60_000 - i * 1_000).toISOString() });
+		for (let i = 0; i < threePagesAndSome(served()); i++)
+			fx.sandbox.addLinks(1, {
+				createdAt: new Date(Date.now() - 60_000 - i * 1_000).toISOString(),
+			});
 		const trigger = new LiveTrigger(fx);
 		await trigger.activate();
 		await trigger.poll();
 		const start = Date.now() - 10_000;
 		const added = [0, 1, 2, 3].flatMap((second) =>
-			fx.sandbox.addLinks(served() + 1, { createdAt: new Date(start + second * 1_000).toISOString() }).map((link) => link.id),
+			fx.sandbox
+				.addLinks(served() + 1, { createdAt: new Date(start + second * 1_000).toISOString() })
+				.map((link) => link.id),
 		);
 
 		const reads = await listRequestsOf(trigger);
@@ -42,11 +47,14 @@ describe.each(SERVER_PROFILES)('the trigger against a server with $name', ({ opt
 		await trigger.poll();
 		const start = Date.now() - 10_000;
 		const added = [0, 1, 2].flatMap((second) =>
-			fx.sandbox.addLinks(served() + 3, { createdAt: new Date(start + second * 1_000).toISOString() }).map((link) => link.id),
+			fx.sandbox
+				.addLinks(served() + 3, { createdAt: new Date(start + second * 1_000).toISOString() })
+				.map((link) => link.id),
 		);
 
 		// one page a poll at the least, plus the polls that find where to resume
-		for (let poll = 0; poll < 3 * added.length && trigger.emitted.length < added.length; poll++) await trigger.poll();
+		for (let poll = 0; poll < 3 * added.length && trigger.emitted.length < added.length; poll++)
+			await trigger.poll();
 
 		expect(trigger.errors).toEqual([]);
 		expect(repeated(trigger.emitted)).toEqual([]);

@@ -17,7 +17,11 @@ export default function globalSetup(): void {
 	mkdirSync(join(userFolder, '.n8n'), { recursive: true });
 	writeFileSync(
 		join(userFolder, '.n8n', 'config'),
-		JSON.stringify({ encryptionKey: process.env.N8N_ENCRYPTION_KEY ?? TEST_ENCRYPTION_KEY }, null, '\t'),
+		JSON.stringify(
+			{ encryptionKey: process.env.N8N_ENCRYPTION_KEY ?? TEST_ENCRYPTION_KEY },
+			null,
+			'\t',
+		),
 		{ mode: 0o600 },
 	);
 	process.env.N8N_TEST_USER_FOLDER = userFolder;

@@ -2,7 +2,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { PollContext, PollTriggerExecutor, TriggersAndPollers } from 'n8n-core';
-import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INode, type INodeExecutionData } from 'n8n-workflow';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
 import { TestCredentialsHelper } from '../../dev/engine/engine';
 import { TRIGGER_TYPE, type LinkShortenerFixture } from '../fixture';
@@ -12,8 +18,10 @@ const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 /** Stand-ins for the logger, tracing and error reporter n8n's PollTriggerExecutor reports to. */
 const logger = { scoped: () => logger, debug: () => {}, error: () => {}, warn: () => {} };
 const tracing = {
-	startSpan: async (_: unknown, run: (span: unknown) => Promise<unknown>) => await run({ setStatus: () => {} }),
-	startNewTraceSpan: async (_: unknown, run: (span: unknown) => Promise<unknown>) => await run({ setStatus: () => {} }),
+	startSpan: async (_: unknown, run: (span: unknown) => Promise<unknown>) =>
+		await run({ setStatus: () => {} }),
+	startNewTraceSpan: async (_: unknown, run: (span: unknown) => Promise<unknown>) =>
+		await run({ setStatus: () => {} }),
 	pickWorkflowAttributes: () => ({}),
 	pickNodeAttributes: () => ({}),
 };
@@ -54,7 +62,9 @@ export class LiveTrigger {
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: { event: 'newLink' },
-			credentials: { linkShortenerApi: { id: 'sandbox-credential', name: 'Link Shortener Sandbox' } },
+			credentials: {
+				linkShortenerApi: { id: 'sandbox-credential', name: 'Link Shortener Sandbox' },
+			},
 		};
 		this.workflow = new Workflow({
 			id: `workflow-${Math.random().toString(36).slice(2)}`,
@@ -89,7 +99,12 @@ export class LiveTrigger {
 			options.ownCopyPerPoll ? () => staged.getStore()! : undefined,
 			options.budgetMs === undefined ? undefined : () => options.budgetMs!,
 		);
-		const executor = new PollTriggerExecutor(logger as never, new TriggersAndPollers(), tracing as never, errorReporter as never);
+		const executor = new PollTriggerExecutor(
+			logger as never,
+			new TriggersAndPollers(),
+			tracing as never,
+			errorReporter as never,
+		);
 		this.tick = executor.create(this.workflow, node, context, () => true);
 	}
 

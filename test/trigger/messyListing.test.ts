@@ -14,14 +14,18 @@ describe('Link Shortener Trigger: a link dated in the future', () => {
 	it('does not move the position there: later links are emitted; it is emitted once when its time comes', async () => {
 		const trigger = new LiveTrigger(fx);
 		await trigger.activate();
-		const future = fx.sandbox.addLinks(1, { createdAt: new Date(Date.now() + YEAR_MS).toISOString() });
+		const future = fx.sandbox.addLinks(1, {
+			createdAt: new Date(Date.now() + YEAR_MS).toISOString(),
+		});
 		const before = ids(fx.sandbox.addLinks(2));
 		await trigger.poll();
 		const later = ids(fx.sandbox.addLinks(3));
 		await trigger.poll();
 
 		expect(trigger.emitted).toEqual([...before, ...later]);
-		expect(Date.parse((trigger.staticData.position as IDataObject).watermark as string)).toBeLessThanOrEqual(Date.now());
+		expect(
+			Date.parse((trigger.staticData.position as IDataObject).watermark as string),
+		).toBeLessThanOrEqual(Date.now());
 
 		// A year later.
 		const realNow = Date.now.bind(Date);
@@ -56,7 +60,12 @@ describe('Link Shortener Trigger: links deleted while a poll reads the pages', (
 		const created = fx.sandbox.addLinks(60, { createdAt: new Date().toISOString() });
 		// While page 3 is asked for, the 5 newest links (read on page 1) are deleted: every
 		// later link moves up 5 places, 5 of them from page 3 onto page 2, already read.
-		fx.sandbox.injectFault({ method: 'POST', path: LIST, page: 3, fault: { kind: 'deleteLinks', newest: 5 } });
+		fx.sandbox.injectFault({
+			method: 'POST',
+			path: LIST,
+			page: 3,
+			fault: { kind: 'deleteLinks', newest: 5 },
+		});
 		fx.sandbox.clearRequests();
 		await trigger.poll();
 		await trigger.poll();
@@ -75,7 +84,13 @@ describe('Link Shortener Trigger: links deleted while a poll reads the pages', (
 		const trigger = new LiveTrigger(fx);
 		await trigger.activate();
 		const created = fx.sandbox.addLinks(40);
-		fx.sandbox.injectFault({ method: 'POST', path: LIST, page: 2, times: 3, fault: { kind: 'deleteLinks', newest: 1 } });
+		fx.sandbox.injectFault({
+			method: 'POST',
+			path: LIST,
+			page: 2,
+			times: 3,
+			fault: { kind: 'deleteLinks', newest: 1 },
+		});
 		await trigger.poll();
 		expect(trigger.emitted).toEqual([]);
 

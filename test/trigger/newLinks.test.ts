@@ -24,9 +24,11 @@ function timeAfter(base: string, seconds: number): string {
 }
 
 /** The trigger's saved position (static data key `position`). */
-const positionOf = (staticData: IDataObject): IDataObject => (staticData.position ?? {}) as IDataObject;
+const positionOf = (staticData: IDataObject): IDataObject =>
+	(staticData.position ?? {}) as IDataObject;
 
-const jsonCopy = (value: IDataObject): IDataObject => JSON.parse(JSON.stringify(value)) as IDataObject;
+const jsonCopy = (value: IDataObject): IDataObject =>
+	JSON.parse(JSON.stringify(value)) as IDataObject;
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -102,7 +104,9 @@ describe('Link Shortener Trigger: new links', () => {
 		const next = await poll(activation.staticData);
 
 		expect(activation.items).toBeNull();
-		expect((positionOf(activation.staticData).recent as IDataObject)[sharedTime]).toEqual(expect.arrayContaining(existing.map((link) => link.id)));
+		expect((positionOf(activation.staticData).recent as IDataObject)[sharedTime]).toEqual(
+			expect.arrayContaining(existing.map((link) => link.id)),
+		);
 		expect(idsOf(next.items)).toEqual(sameTime.map((link) => link.id));
 	});
 
@@ -129,7 +133,10 @@ describe('Link Shortener Trigger: new links', () => {
 		const second = await poll(staticData);
 		expect(second.items?.[0].map((item) => item.json.title)).toEqual(['first', 'second', 'third']);
 		expect(new Set(idsOf(second.items))).toEqual(new Set(created.map((link) => link.id)));
-		expect(second.items?.[0][0].json).toMatchObject({ shortUrl: created[1].shortUrl, longUrl: created[1].longUrl });
+		expect(second.items?.[0][0].json).toMatchObject({
+			shortUrl: created[1].shortUrl,
+			longUrl: created[1].longUrl,
+		});
 
 		const third = await poll(second.staticData);
 		expect(third.items).toBeNull();
@@ -173,7 +180,12 @@ describe('Link Shortener Trigger: new links', () => {
 		const now = new Date().toISOString();
 		const before = fx.sandbox.addLinks(50, { createdAt: now });
 		fx.sandbox.clearRequests();
-		fx.sandbox.injectFault({ method: 'POST', path: LIST, times: 50, fault: { kind: 'delay', ms: 40 } });
+		fx.sandbox.injectFault({
+			method: 'POST',
+			path: LIST,
+			times: 50,
+			fault: { kind: 'delay', ms: 40 },
+		});
 
 		const polling = poll(staticData);
 		// The second page is requested but not answered yet: these links push the pages down.
@@ -214,7 +226,12 @@ describe('Link Shortener Trigger: a backlog larger than the poll budget', () => 
 		const backlog = Array.from({ length: size / 10 }, (_, second) =>
 			fx.sandbox.addLinks(10, { createdAt: timeAfter(start, second) }),
 		).flat();
-		fx.sandbox.injectFault({ method: 'POST', path: LIST, times: 1000, fault: { kind: 'delay', ms: 50 } });
+		fx.sandbox.injectFault({
+			method: 'POST',
+			path: LIST,
+			times: 1000,
+			fault: { kind: 'delay', ms: 50 },
+		});
 		return { start, backlog, staticData: activation.staticData };
 	}
 

@@ -22,7 +22,9 @@ describe('Link Shortener Trigger: bulk imports (thousands of links sharing one c
 	function bulkImport(): string[] {
 		const start = Date.now() - 3000;
 		return [10_000, 10_000, 5_001].flatMap((count, request) =>
-			ids(fx.sandbox.addLinks(count, { createdAt: new Date(start + request * 1000).toISOString() })),
+			ids(
+				fx.sandbox.addLinks(count, { createdAt: new Date(start + request * 1000).toISOString() }),
+			),
 		);
 	}
 
@@ -39,7 +41,9 @@ describe('Link Shortener Trigger: bulk imports (thousands of links sharing one c
 		expect(new Set(trigger.emitted)).toEqual(new Set(imported));
 		// ⌈25,001 / served page size⌉ pages, plus the page where the read meets the position.
 		const page = fx.sandbox.pageSizeCap;
-		expect(burstRequests.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(Math.ceil(25_001 / page) + 1);
+		expect(burstRequests.reduce((sum, count) => sum + count, 0)).toBeLessThanOrEqual(
+			Math.ceil(25_001 / page) + 1,
+		);
 
 		const idle = [await listRequestsOf(trigger), await listRequestsOf(trigger)];
 		const after = ids(fx.sandbox.addLinks(3));
@@ -60,7 +64,11 @@ describe('Link Shortener Trigger: bulk imports (thousands of links sharing one c
 		const trigger = new LiveTrigger(fx);
 		await trigger.activate();
 
-		const idle = [await listRequestsOf(trigger), await listRequestsOf(trigger), await listRequestsOf(trigger)];
+		const idle = [
+			await listRequestsOf(trigger),
+			await listRequestsOf(trigger),
+			await listRequestsOf(trigger),
+		];
 
 		expect(idle).toEqual([1, 1, 1]);
 		expect(trigger.emitted).toEqual([]);

@@ -46,7 +46,10 @@ describe('Link Shortener Trigger: the saved position', () => {
 		const trigger = await activated();
 		const sharedTime = new Date().toISOString();
 		const emittedBy01 = fx.sandbox.addLinks(12, { createdAt: sharedTime });
-		replacePosition(trigger, { lastCreatedAt: sharedTime, idsAtLastCreatedAt: ids(emittedBy01).slice(0, 7) });
+		replacePosition(trigger, {
+			lastCreatedAt: sharedTime,
+			idsAtLastCreatedAt: ids(emittedBy01).slice(0, 7),
+		});
 		const created = ids(fx.sandbox.addLinks(4));
 		await trigger.poll();
 
@@ -56,7 +59,10 @@ describe('Link Shortener Trigger: the saved position', () => {
 
 	it('a position of version 0.1 moved into the future by a future-dated link starts again from the newest link', async () => {
 		const trigger = await activated();
-		replacePosition(trigger, { lastCreatedAt: '2099-01-01T00:00:00.000Z', idsAtLastCreatedAt: ['x'] });
+		replacePosition(trigger, {
+			lastCreatedAt: '2099-01-01T00:00:00.000Z',
+			idsAtLastCreatedAt: ['x'],
+		});
 		await trigger.poll();
 		const created = ids(fx.sandbox.addLinks(2));
 		await trigger.poll();
@@ -70,7 +76,13 @@ describe('Link Shortener Trigger: the saved position', () => {
 		const position = trigger.staticData.position as IDataObject;
 		replacePosition(trigger, { position: { ...position, catchUp: { page: 7, pageSize: 100 } } });
 		const created = ids(fx.sandbox.addLinks(25));
-		fx.sandbox.injectFault({ method: 'POST', path: LIST, page: 7, times: 10, fault: { kind: 'status', status: 400 } });
+		fx.sandbox.injectFault({
+			method: 'POST',
+			path: LIST,
+			page: 7,
+			times: 10,
+			fault: { kind: 'status', status: 400 },
+		});
 
 		await trigger.poll();
 		await trigger.poll();

@@ -3,7 +3,18 @@ import type { ClickEvent } from '../types';
 import { isDateOnly, isUuid, utcDay } from '../validation';
 import { queryValue, type RouteContext } from './context';
 
-export const GROUP_BY_VALUES = ['day', 'week', 'month', 'country', 'city', 'referrer', 'browser', 'os', 'device', 'link'] as const;
+export const GROUP_BY_VALUES = [
+	'day',
+	'week',
+	'month',
+	'country',
+	'city',
+	'referrer',
+	'browser',
+	'os',
+	'device',
+	'link',
+] as const;
 type GroupBy = (typeof GROUP_BY_VALUES)[number];
 
 /** ISO 8601 week of a UTC day, e.g. '2024-W09'. */
@@ -36,14 +47,22 @@ export function clickAnalytics({ state, query }: RouteContext): ApiResponse {
 	const groupBy = queryValue(query, 'group_by');
 	if (groupBy === undefined || groupBy === '') return flatError(400, 'group_by is required');
 	if (!(GROUP_BY_VALUES as readonly string[]).includes(groupBy)) {
-		return flatError(400, `group_by must be one of: ${GROUP_BY_VALUES.join(', ')}`, { field: 'group_by', allowed: [...GROUP_BY_VALUES] });
+		return flatError(400, `group_by must be one of: ${GROUP_BY_VALUES.join(', ')}`, {
+			field: 'group_by',
+			allowed: [...GROUP_BY_VALUES],
+		});
 	}
 	const linkId = queryValue(query, 'link_id');
-	if (linkId !== undefined && !isUuid(linkId)) return flatError(400, 'link_id must be a UUID', { field: 'link_id' });
+	if (linkId !== undefined && !isUuid(linkId))
+		return flatError(400, 'link_id must be a UUID', { field: 'link_id' });
 	const from = queryValue(query, 'from');
 	const to = queryValue(query, 'to');
-	for (const [name, value] of [['from', from], ['to', to]] as const) {
-		if (value !== undefined && !isDateOnly(value)) return flatError(400, `${name} must be a date YYYY-MM-DD`, { field: name });
+	for (const [name, value] of [
+		['from', from],
+		['to', to],
+	] as const) {
+		if (value !== undefined && !isDateOnly(value))
+			return flatError(400, `${name} must be a date YYYY-MM-DD`, { field: name });
 	}
 
 	const counts = new Map<string, number>();

@@ -8,7 +8,9 @@ type FieldErrors = Array<Record<string, { message: string; error_code: string }>
 
 /** The 400 body of reference 7.4: one object per offending field. */
 export function bulkUpdateInvalid(errors: Array<{ key: string; message: string }>): ApiResponse {
-	const body: FieldErrors = errors.map(({ key, message }) => ({ [key]: { message, error_code: 'INVALID_INPUT' } }));
+	const body: FieldErrors = errors.map(({ key, message }) => ({
+		[key]: { message, error_code: 'INVALID_INPUT' },
+	}));
 	return { status: 400, body: { success: false, errors: body } };
 }
 
@@ -25,13 +27,18 @@ interface LinkChanges {
 	tags?: SandboxTag[];
 }
 
-function readChanges(raw: unknown, index: number, errors: Array<{ key: string; message: string }>): LinkChanges | undefined {
+function readChanges(
+	raw: unknown,
+	index: number,
+	errors: Array<{ key: string; message: string }>,
+): LinkChanges | undefined {
 	if (!isPlainObject(raw)) {
 		errors.push({ key: String(index), message: `Item ${index}: must be an object` });
 		return undefined;
 	}
 	const before = errors.length;
-	const fail = (field: string, problem: string) => errors.push({ key: `${index}.${field}`, message: `Item ${index}: ${field} ${problem}` });
+	const fail = (field: string, problem: string) =>
+		errors.push({ key: `${index}.${field}`, message: `Item ${index}: ${field} ${problem}` });
 	const changes: LinkChanges = { id: '' };
 
 	if (raw.id === undefined) fail('id', 'is required');
@@ -62,8 +69,10 @@ function readChanges(raw: unknown, index: number, errors: Array<{ key: string; m
 
 /** PATCH /public/links/bulk: everything is checked first; a refusal applies nothing. */
 export function bulkUpdateLinks({ state, body, now }: RouteContext): ApiResponse {
-	if (!Array.isArray(body)) return bulkUpdateInvalid([{ key: 'items', message: 'items must be an array' }]);
-	if (body.length === 0) return bulkUpdateInvalid([{ key: 'items', message: 'items must not be empty' }]);
+	if (!Array.isArray(body))
+		return bulkUpdateInvalid([{ key: 'items', message: 'items must be an array' }]);
+	if (body.length === 0)
+		return bulkUpdateInvalid([{ key: 'items', message: 'items must not be empty' }]);
 
 	const errors: Array<{ key: string; message: string }> = [];
 	const allChanges = body.map((raw, index) => readChanges(raw, index, errors));
@@ -72,9 +81,20 @@ export function bulkUpdateLinks({ state, body, now }: RouteContext): ApiResponse
 	const targets: Array<{ link: SandboxLink; changes: LinkChanges }> = [];
 	for (const changes of allChanges as LinkChanges[]) {
 		const link = state.links.get(changes.id.toLowerCase());
-		if (!link) return { status: 404, body: { success: false, error: 'not_found', message: `Link ${changes.id} not found` } };
+		if (!link)
+			return {
+				status: 404,
+				body: { success: false, error: 'not_found', message: `Link ${changes.id} not found` },
+			};
 		if (!state.isVisibleToKeyUser(link)) {
-			return { status: 403, body: { success: false, error: 'forbidden', message: `Access denied to link ${changes.id}` } };
+			return {
+				status: 403,
+				body: {
+					success: false,
+					error: 'forbidden',
+					message: `Access denied to link ${changes.id}`,
+				},
+			};
 		}
 		targets.push({ link, changes });
 	}

@@ -5,7 +5,12 @@ import { pageOf, readPaging } from './paging';
 
 /** GET /v1/domains?status=&page=&itemsPerPage= */
 export function listDomains({ state, query, pageSizeCap }: RouteContext): ApiResponse {
-	const paging = readPaging(queryValue(query, 'page'), queryValue(query, 'itemsPerPage'), 30, pageSizeCap);
+	const paging = readPaging(
+		queryValue(query, 'page'),
+		queryValue(query, 'itemsPerPage'),
+		30,
+		pageSizeCap,
+	);
 	if (!paging.ok) return paging.response;
 	const statusText = queryValue(query, 'status');
 	if (statusText !== undefined && !/^-?\d+$/.test(statusText)) {

@@ -16,7 +16,8 @@ export function createLink({ state, body, now }: RouteContext): ApiResponse {
 /** GET /v1/links/{id} */
 export function getLink({ state, params }: RouteContext): ApiResponse {
 	const id = safeDecode(params[0]);
-	if (!isUuid(id)) return flatError(400, `Invalid link id "${id}": expected a UUID`, { field: 'id' });
+	if (!isUuid(id))
+		return flatError(400, `Invalid link id "${id}": expected a UUID`, { field: 'id' });
 	const link = state.links.get(id.toLowerCase());
 	if (!link) return flatError(404, `Link ${id} not found`);
 	if (!state.isVisibleToKeyUser(link)) return flatError(403, `Access denied to link ${id}`);

@@ -35,10 +35,13 @@ function readFilters(body: Record<string, unknown>): Read<Filters> {
 		if (body.user.length > 0) filters.users = new Set(body.user as string[]);
 	}
 	if (body.createdAt !== undefined && body.createdAt !== null) {
-		if (!isPlainObject(body.createdAt)) return badRequest('createdAt must be an object with "after" and/or "before"', 'createdAt');
+		if (!isPlainObject(body.createdAt))
+			return badRequest('createdAt must be an object with "after" and/or "before"', 'createdAt');
 		const { after, before } = body.createdAt;
-		if (after !== undefined && !isDateOnly(after)) return badRequest('createdAt.after must be a date YYYY-MM-DD', 'createdAt.after');
-		if (before !== undefined && !isDateOnly(before)) return badRequest('createdAt.before must be a date YYYY-MM-DD', 'createdAt.before');
+		if (after !== undefined && !isDateOnly(after))
+			return badRequest('createdAt.after must be a date YYYY-MM-DD', 'createdAt.after');
+		if (before !== undefined && !isDateOnly(before))
+			return badRequest('createdAt.before must be a date YYYY-MM-DD', 'createdAt.before');
 		filters.after = after;
 		filters.before = before;
 	}
@@ -52,8 +55,13 @@ function readOrder(order: unknown): Read<{ field: SortField; direction: Directio
 	const entries = Object.entries(order);
 	if (entries.length !== 1) return { ok: true, value: undefined };
 	const [field, direction] = entries[0];
-	if (!SORT_FIELDS.includes(field)) return badRequest(`order: unknown field "${field}" (allowed: ${SORT_FIELDS.join(', ')})`, 'order');
-	if (direction !== 'asc' && direction !== 'desc') return badRequest(`order.${field} must be "asc" or "desc"`, `order.${field}`);
+	if (!SORT_FIELDS.includes(field))
+		return badRequest(
+			`order: unknown field "${field}" (allowed: ${SORT_FIELDS.join(', ')})`,
+			'order',
+		);
+	if (direction !== 'asc' && direction !== 'desc')
+		return badRequest(`order.${field} must be "asc" or "desc"`, `order.${field}`);
 	return { ok: true, value: { field: field as SortField, direction } };
 }
 
@@ -66,13 +74,18 @@ function matches(link: SandboxLink, filters: Filters): boolean {
 	}
 	if (filters.search !== undefined) {
 		const needle = filters.search;
-		return [link.title, link.longUrl, link.path, link.id].some((text) => text.toLowerCase().includes(needle));
+		return [link.title, link.longUrl, link.path, link.id].some((text) =>
+			text.toLowerCase().includes(needle),
+		);
 	}
 	return true;
 }
 
 /** Sort keys computed once per link; ties always fall back to creation order so pages are stable. */
-function sortLinks(links: SandboxLink[], order: { field: SortField; direction: Direction } | undefined): SandboxLink[] {
+function sortLinks(
+	links: SandboxLink[],
+	order: { field: SortField; direction: Direction } | undefined,
+): SandboxLink[] {
 	const field = order?.field ?? 'createdAt';
 	const sign = (order?.direction ?? 'desc') === 'asc' ? 1 : -1;
 	const keyed = links.map((link) => ({ link, key: sortKey(link, field) }));

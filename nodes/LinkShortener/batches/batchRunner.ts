@@ -1,4 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
 import { BulkProgress } from './progress';
 import { BatchSender, type Outcome } from './batchSender';
@@ -11,12 +16,20 @@ import { RunMemory } from './retryMemory';
 import { apiError } from '../http/errors';
 
 type Failure =
-	| { kind: 'refused' | 'notDone'; error: RowError; stopsRun?: boolean; refusedRows?: readonly PreparedRow[] }
+	| {
+			kind: 'refused' | 'notDone';
+			error: RowError;
+			stopsRun?: boolean;
+			refusedRows?: readonly PreparedRow[];
+	  }
 	| { kind: 'inDoubt'; error: RowError; since: number };
 type LaterRows = () => PreparedRow[];
 
 /** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
-export async function runBatches(context: IExecuteFunctions, operation: BatchOperation): Promise<INodeExecutionData[][]> {
+export async function runBatches(
+	context: IExecuteFunctions,
+	operation: BatchOperation,
+): Promise<INodeExecutionData[][]> {
 	const rowCount = context.getInputData().length;
 	if (rowCount === 0) return [[]];
 	const results = new RowResults(rowCount);
@@ -28,7 +41,9 @@ export async function runBatches(context: IExecuteFunctions, operation: BatchOpe
 		const batches = batchesOf(await run.recallEarlierAttempts(rows), operation.batchSize);
 		run.progress.batchCount = batches.length;
 		for (const [position, batch] of batches.entries()) {
-			const carryOn = await run.settle(batch, position + 1, () => batches.slice(position + 1).flat());
+			const carryOn = await run.settle(batch, position + 1, () =>
+				batches.slice(position + 1).flat(),
+			);
 			if (!carryOn) break;
 		}
 	} finally {
@@ -83,7 +98,10 @@ class BatchRun {
 			} else toSend.push(row);
 		}
 		if (doubtful.length === 0) return toSend;
-		const cause = new NodeOperationError(this.context.getNode(), 'An earlier attempt of this run got no usable answer');
+		const cause = new NodeOperationError(
+			this.context.getNode(),
+			'An earlier attempt of this run got no usable answer',
+		);
 		const looked = await this.lookUp(doubtful, since, cause, 0, () => toSend);
 		if ('carryOn' in looked) return toSend;
 		return [...toSend, ...looked.notFound].sort((a, b) => a.index - b.index);
@@ -97,16 +115,32 @@ class BatchRun {
 		return carryOn;
 	}
 
-	private async settleRows(rows: PreparedRow[], number: number, later: LaterRows, mayResend: boolean): Promise<boolean> {
+	private async settleRows(
+		rows: PreparedRow[],
+		number: number,
+		later: LaterRows,
+		mayResend: boolean,
+	): Promise<boolean> {
 		const outcome = await this.sender.send(rows);
 		if (outcome.kind === 'answered') {
 			const doubtful = rows.filter((_, k) => !outcome.links[k]);
 			const done = rows.filter((_, k) => outcome.links[k]);
-			this.succeed(done, outcome.links.filter((link): link is IDataObject => link !== undefined));
+			this.succeed(
+				done,
+				outcome.links.filter((link): link is IDataObject => link !== undefined),
+			);
 			if (doubtful.length === 0) return true;
-			return await this.resolveDoubt(doubtful, outcome.sentAt, outcome.doubt, number, later, mayResend);
+			return await this.resolveDoubt(
+				doubtful,
+				outcome.sentAt,
+				outcome.doubt,
+				number,
+				later,
+				mayResend,
+			);
 		}
-		if (outcome.kind === 'inDoubt') return await this.resolveDoubt(rows, outcome.sentAt, outcome.error, number, later, mayResend);
+		if (outcome.kind === 'inDoubt')
+			return await this.resolveDoubt(rows, outcome.sentAt, outcome.error, number, later, mayResend);
 		if (outcome.kind === 'refused') return await this.isolate(rows, outcome, number, later);
 		return this.fail(outcome, rows, number, later);
 	}
@@ -123,7 +157,8 @@ class BatchRun {
 		later: LaterRows,
 	): Promise<boolean> {
 		const { named } = refusal;
-		if (rows.length === 1) return this.fail({ kind: 'refused', error: this.refusalOf(refusal, 0) }, rows, number, later);
+		if (rows.length === 1)
+			return this.fail({ kind: 'refused', error: this.refusalOf(refusal, 0) }, rows, number, later);
 		if (!this.continueOnFail && this.operation.stopsAtRefusal) {
 			const refusedRows = named ? rows.filter((_, k) => named.has(k)) : [];
 			return this.fail({ kind: 'refused', error: refusal.error, refusedRows }, rows, number, later);
@@ -133,7 +168,8 @@ class BatchRun {
 			for (const [k, row] of rows.entries()) {
 				if (!named.has(k)) continue;
 				const error = this.refusalOf(refusal, k);
-				if (!this.fail({ kind: 'refused', error }, [row], number, () => [...rest, ...later()])) return false;
+				if (!this.fail({ kind: 'refused', error }, [row], number, () => [...rest, ...later()]))
+					return false;
 			}
 			return rest.length === 0 || (await this.settleRows(rest, number, later, true));
 		}
@@ -147,7 +183,10 @@ class BatchRun {
 	private refusalOf(refusal: Extract<Outcome, { kind: 'refused' }>, k: number): RowError {
 		const reason = refusal.named?.get(k);
 		if (!reason) return refusal.error;
-		return apiError(this.context.getNode(), { statusCode: refusal.status, body: { message: reason } });
+		return apiError(this.context.getNode(), {
+			statusCode: refusal.status,
+			body: { message: reason },
+		});
 	}
 
 	/**
@@ -163,7 +202,8 @@ class BatchRun {
 		later: LaterRows,
 		mayResend: boolean,
 	): Promise<boolean> {
-		if (!this.operation.lookUp) return this.fail({ kind: 'inDoubt', error: cause, since }, rows, number, later);
+		if (!this.operation.lookUp)
+			return this.fail({ kind: 'inDoubt', error: cause, since }, rows, number, later);
 		const looked = await this.lookUp(rows, since, cause, number, later);
 		if ('carryOn' in looked) return looked.carryOn;
 		const { notFound } = looked;
@@ -184,16 +224,28 @@ class BatchRun {
 		let notFound = rows;
 		let problem: string;
 		try {
-			const { found, complete } = await this.operation.lookUp!(this.context, rows, since, this.claimed, this.settings.timeout);
+			const { found, complete } = await this.operation.lookUp!(
+				this.context,
+				rows,
+				since,
+				this.claimed,
+				this.settings.timeout,
+			);
 			const done = rows.filter((row) => found.has(row.index));
-			this.succeed(done, done.map((row) => found.get(row.index)!));
+			this.succeed(
+				done,
+				done.map((row) => found.get(row.index)!),
+			);
 			notFound = rows.filter((row) => !found.has(row.index));
 			if (complete || notFound.length === 0) return { notFound };
 			problem = 'the look-up of the links created since then did not reach back to the send time';
 		} catch (error) {
 			problem = `the look-up of the links created since then failed too: ${withoutFinalStop((error as Error).message)}`;
 		}
-		const error = new NodeOperationError(this.context.getNode(), `${withoutFinalStop(cause.message)}, and ${problem}`);
+		const error = new NodeOperationError(
+			this.context.getNode(),
+			`${withoutFinalStop(cause.message)}, and ${problem}`,
+		);
 		return { carryOn: this.fail({ kind: 'inDoubt', error, since }, notFound, number, later) };
 	}
 
@@ -209,39 +261,70 @@ class BatchRun {
 
 	private get notDone() {
 		const { verb } = this.operation;
-		return { outcome: verb === 'created' ? ('notCreated' as const) : ('notUpdated' as const), words: `Not ${verb}` };
+		return {
+			outcome: verb === 'created' ? ('notCreated' as const) : ('notUpdated' as const),
+			words: `Not ${verb}`,
+		};
 	}
 
 	/** Each row its error item (Continue On Fail), else the error that stops the run; false when later rows are not sent. */
-	private fail(failure: Failure, rows: readonly PreparedRow[], number: number, later: LaterRows): boolean {
+	private fail(
+		failure: Failure,
+		rows: readonly PreparedRow[],
+		number: number,
+		later: LaterRows,
+	): boolean {
 		if (failure.kind === 'inDoubt') this.memory?.inDoubt(rows, failure.since);
 		if (!this.continueOnFail) throw this.stoppedError(failure, rows, number, later);
 		const { results, operation, notDone } = this;
 		const reason = withoutFinalStop(failure.error.message);
 		if (failure.kind === 'inDoubt') {
 			const message = `In doubt: ${reason}. ${operation.inDoubtNote}`;
-			results.failRows(rows, 'inDoubt', message, { batch: number, description: operation.inDoubtAdvice, cause: failure.error });
+			results.failRows(rows, 'inDoubt', message, {
+				batch: number,
+				description: operation.inDoubtAdvice,
+				cause: failure.error,
+			});
 		} else {
-			results.failRows(rows, notDone.outcome, `${notDone.words}: ${reason}`, { batch: number, cause: failure.error });
+			results.failRows(rows, notDone.outcome, `${notDone.words}: ${reason}`, {
+				batch: number,
+				cause: failure.error,
+			});
 		}
 		if (failure.kind === 'notDone' && failure.stopsRun) {
-			results.failRows(later(), notDone.outcome, `Not sent: the run stopped at batch ${number}: ${reason}`);
+			results.failRows(
+				later(),
+				notDone.outcome,
+				`Not sent: the run stopped at batch ${number}: ${reason}`,
+			);
 			return false;
 		}
 		return true;
 	}
 
-	private stoppedError(failure: Failure, rows: readonly PreparedRow[], number: number, later: LaterRows) {
+	private stoppedError(
+		failure: Failure,
+		rows: readonly PreparedRow[],
+		number: number,
+		later: LaterRows,
+	) {
 		const { operation, progress } = this;
 		const indices = rows.map((row) => row.index);
 		const laterIndices = later().map((row) => row.index);
-		const which = rows.length === 1 ? `input item ${indices[0]}` : progress.batchName(number, indices);
+		const which =
+			rows.length === 1 ? `input item ${indices[0]}` : progress.batchName(number, indices);
 		const what = failure.kind === 'inDoubt' ? 'got no usable answer' : operation.refusedWording;
 		const headline = `${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}`;
 		const node = this.context.getNode();
 		if (failure.kind === 'inDoubt') {
 			const advice = operation.inDoubtAdvice;
-			return progress.stoppedError(node, { headline, inDoubtRows: indices, notDoneRows: laterIndices, advice, cause: failure.error });
+			return progress.stoppedError(node, {
+				headline,
+				inDoubtRows: indices,
+				notDoneRows: laterIndices,
+				advice,
+				cause: failure.error,
+			});
 		}
 		return progress.stoppedError(node, {
 			headline,

@@ -56,7 +56,10 @@ export class BatchSender {
 	async send(rows: readonly PreparedRow[]): Promise<Outcome> {
 		const { context, operation, pacer } = this;
 		const node = context.getNode();
-		const request: ApiRequest = { ...operation.request(rows.map((row) => row.element)), timeout: this.settings.timeout };
+		const request: ApiRequest = {
+			...operation.request(rows.map((row) => row.element)),
+			timeout: this.settings.timeout,
+		};
 		for (let retry = 0; ; retry++) {
 			await this.takeBreak(rows.length);
 			if (operation.rateLimit) await pacer.waitForWindow();
@@ -64,17 +67,30 @@ export class BatchSender {
 			const answer = await this.request(request);
 			if ('error' in answer) {
 				const { error, neverConnected } = answer;
-				return neverConnected ? { kind: 'notDone', error, stopsRun: true, sentAt } : { kind: 'inDoubt', error, sentAt };
+				return neverConnected
+					? { kind: 'notDone', error, stopsRun: true, sentAt }
+					: { kind: 'inDoubt', error, sentAt };
 			}
 			const { statusCode, body } = answer;
 			if (statusCode === 429 && operation.rateLimit) {
 				const wait = retryDelayMs(answer, retry);
-				if (wait > LONGEST_WAIT_MS) return { kind: 'notDone', error: tooLongWait(context, answer, wait), stopsRun: true, sentAt };
+				if (wait > LONGEST_WAIT_MS)
+					return {
+						kind: 'notDone',
+						error: tooLongWait(context, answer, wait),
+						stopsRun: true,
+						sentAt,
+					};
 				if (retry < operation.rateLimit.maxRetries) {
 					pacer.holdFor(wait);
 					continue;
 				}
-				return { kind: 'notDone', error: rateLimitError(context, answer, retry), stopsRun: true, sentAt };
+				return {
+					kind: 'notDone',
+					error: rateLimitError(context, answer, retry),
+					stopsRun: true,
+					sentAt,
+				};
 			}
 			if (operation.rateLimit) pacer.observe(answer);
 			if (statusCode >= 500) return { kind: 'inDoubt', error: apiError(node, answer), sentAt };
@@ -82,16 +98,33 @@ export class BatchSender {
 				const error = apiError(node, answer);
 				// A refusal by the API comes as its JSON error body; an HTML "not found" page means a wrong URL, for every row.
 				if (operation.refusedStatuses.has(statusCode) && isObject(body)) {
-					return { kind: 'refused', error, status: statusCode, named: namedElements(body, rows.length), sentAt };
+					return {
+						kind: 'refused',
+						error,
+						status: statusCode,
+						named: namedElements(body, rows.length),
+						sentAt,
+					};
 				}
-				return { kind: 'notDone', error, stopsRun: operation.stopStatuses.has(statusCode) || !isObject(body), sentAt };
+				return {
+					kind: 'notDone',
+					error,
+					stopsRun: operation.stopStatuses.has(statusCode) || !isObject(body),
+					sentAt,
+				};
 			}
 			const matched = operation.match(body, rows);
 			if ('unusable' in matched) {
-				const error = new NodeOperationError(node, `The server answered ${statusCode} with ${matched.unusable}`);
+				const error = new NodeOperationError(
+					node,
+					`The server answered ${statusCode} with ${matched.unusable}`,
+				);
 				return { kind: 'inDoubt', error, sentAt };
 			}
-			const doubt = new NodeOperationError(node, `The server answered ${statusCode} without a usable link for this row`);
+			const doubt = new NodeOperationError(
+				node,
+				`The server answered ${statusCode} without a usable link for this row`,
+			);
 			return { kind: 'answered', links: matched.links, doubt, sentAt };
 		}
 	}
@@ -108,7 +141,9 @@ export class BatchSender {
 	}
 
 	/** One request; never throws, so the caller can say which rows it concerned. */
-	private async request(request: ApiRequest): Promise<IN8nHttpFullResponse | { error: RowError; neverConnected: boolean }> {
+	private async request(
+		request: ApiRequest,
+	): Promise<IN8nHttpFullResponse | { error: RowError; neverConnected: boolean }> {
 		const { context } = this;
 		try {
 			return await apiResponse.call(context, request);
@@ -123,7 +158,11 @@ export class BatchSender {
 }
 
 function errorCodeOf(error: unknown): string {
-	for (let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; cause && depth < 5; depth++) {
+	for (
+		let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+		cause && depth < 5;
+		depth++
+	) {
 		if (typeof cause.code === 'string' && NEVER_CONNECTED.has(cause.code)) return cause.code;
 		cause = cause.cause as typeof cause;
 	}
@@ -142,27 +181,47 @@ function namedElements(body: IDataObject, sent: number): Map<number, string> | u
 	if (Array.isArray(details.errors)) {
 		for (const entry of details.errors) {
 			if (isObject(entry) && entry.index !== undefined) {
-				named.set(entry.index as number, typeof entry.message === 'string' ? entry.message : message);
+				named.set(
+					entry.index as number,
+					typeof entry.message === 'string' ? entry.message : message,
+				);
 			}
 		}
 	}
-	const indexes = Array.isArray(details.indexes) ? details.indexes : details.index !== undefined ? [details.index] : [];
+	const indexes = Array.isArray(details.indexes)
+		? details.indexes
+		: details.index !== undefined
+			? [details.index]
+			: [];
 	for (const index of indexes) if (!named.has(index as number)) named.set(index as number, message);
 	if (named.size === 0) return undefined;
-	const fits = [...named.keys()].every((index) => Number.isInteger(index) && index >= 0 && index < sent);
+	const fits = [...named.keys()].every(
+		(index) => Number.isInteger(index) && index >= 0 && index < sent,
+	);
 	return fits ? named : undefined;
 }
 
-function tooLongWait(context: IExecuteFunctions, response: IN8nHttpFullResponse, waitMs: number): NodeOperationError {
+function tooLongWait(
+	context: IExecuteFunctions,
+	response: IN8nHttpFullResponse,
+	waitMs: number,
+): NodeOperationError {
 	const seconds = Math.ceil(waitMs / 1000);
 	return new NodeOperationError(
 		context.getNode(),
 		`${response.statusCode} The server asked to wait ${seconds} s before sending again (Retry-After); the node waits at most ${LONGEST_WAIT_MS / 1000} s`,
-		{ description: 'Nothing of this request was created. Run the items that were not created again later.' },
+		{
+			description:
+				'Nothing of this request was created. Run the items that were not created again later.',
+		},
 	);
 }
 
-function rateLimitError(context: IExecuteFunctions, response: IN8nHttpFullResponse, retries: number): NodeOperationError {
+function rateLimitError(
+	context: IExecuteFunctions,
+	response: IN8nHttpFullResponse,
+	retries: number,
+): NodeOperationError {
 	const node = context.getNode();
 	const refusal = `${apiError(node, response).message} (still refused after ${retries} ${retries === 1 ? 'retry' : 'retries'})`;
 	return new NodeOperationError(node, refusal, {

@@ -33,12 +33,19 @@ export function isLink(value: unknown): value is IDataObject {
 }
 
 /** Bulk create answers in request order (D3): element k is row k's link, when it is a link. */
-export function matchByPosition(body: unknown, rows: readonly PreparedRow[], sentNoun = ''): Matched {
+export function matchByPosition(
+	body: unknown,
+	rows: readonly PreparedRow[],
+	sentNoun = '',
+): Matched {
 	const elements = answerElements(body);
-	if (!elements) return { unusable: `a body that is not the expected answer: ${describeBody(body)}` };
+	if (!elements)
+		return { unusable: `a body that is not the expected answer: ${describeBody(body)}` };
 	if (elements.length !== rows.length) {
 		const sent = sentNoun ? `${rows.length} ${sentNoun}` : `${rows.length}`;
-		return { unusable: `${countOf(elements.length, 'link')} for the ${sent} sent, so they cannot be matched to the input items` };
+		return {
+			unusable: `${countOf(elements.length, 'link')} for the ${sent} sent, so they cannot be matched to the input items`,
+		};
 	}
 	return { links: elements.map((element) => (isLink(element) ? element : undefined)) };
 }
@@ -49,7 +56,8 @@ export function matchByPosition(body: unknown, rows: readonly PreparedRow[], sen
  */
 export function matchById(body: unknown, rows: readonly PreparedRow[]): Matched {
 	const elements = answerElements(body);
-	if (!elements) return { unusable: `a body that is not the expected answer: ${describeBody(body)}` };
+	if (!elements)
+		return { unusable: `a body that is not the expected answer: ${describeBody(body)}` };
 	const byId = new Map<string, IDataObject[]>();
 	for (const element of elements) {
 		if (!isLink(element)) continue;

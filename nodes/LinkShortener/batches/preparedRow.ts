@@ -9,4 +9,7 @@ export interface PreparedRow {
 }
 
 /** Builds one row's request element; throws (an InvalidInputError, an expression error...) when the row cannot be sent. */
-export type ElementBuilder = (row: number, check: RowValidator) => IDataObject | Promise<IDataObject>;
+export type ElementBuilder = (
+	row: number,
+	check: RowValidator,
+) => IDataObject | Promise<IDataObject>;

@@ -22,7 +22,10 @@ export class BulkProgress {
 
 	/** "Batch 2 of 3 (input items 10000–19999)"; batch 0 holds the rows an earlier attempt of the run left in doubt. */
 	batchName(batch: number, rows: readonly number[]): string {
-		const which = batch > 0 ? `batch ${batch} of ${this.batchCount}` : 'the rows an earlier attempt left in doubt';
+		const which =
+			batch > 0
+				? `batch ${batch} of ${this.batchCount}`
+				: 'the rows an earlier attempt left in doubt';
 		return `${which} (input items ${describeRows(rows)})`;
 	}
 

@@ -43,15 +43,24 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 	return async (context, rows, since, claimed, timeout) => {
 		const unmatched = new Map<string, PreparedRow[]>();
 		for (const row of rows) {
-			const key = keyOf(row.element.longUrl, MATCHED_FIELDS.map((field) => row.element[field]));
+			const key = keyOf(
+				row.element.longUrl,
+				MATCHED_FIELDS.map((field) => row.element[field]),
+			);
 			unmatched.set(key, [...(unmatched.get(key) ?? []), row]);
 		}
 		const found = new Map<number, IDataObject>();
 		const oldest = since - SERVER_CLOCK_LAG_MS;
 		let ownLinksMet = 0;
-		const request = { method: 'POST' as const, url: listUrl, body: { order: { createdAt: 'desc' } }, timeout };
+		const request = {
+			method: 'POST' as const,
+			url: listUrl,
+			body: { order: { createdAt: 'desc' } },
+			timeout,
+		};
 		let pagesRead = 0;
-		const pagesWanted = (servedPageSize: number) => Math.ceil((rows.length + ownLinksMet) / servedPageSize) + 1;
+		const pagesWanted = (servedPageSize: number) =>
+			Math.ceil((rows.length + ownLinksMet) / servedPageSize) + 1;
 		for await (const page of listPages(context, request, { pagesWanted })) {
 			pagesRead++;
 			for (const link of page.records) {
@@ -75,10 +84,15 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 }
 
 /** The first unmatched row this link can be: same long URL, and the same title, path, domain where the row set them. */
-function takeRowFor(link: IDataObject, unmatched: Map<string, PreparedRow[]>): PreparedRow | undefined {
+function takeRowFor(
+	link: IDataObject,
+	unmatched: Map<string, PreparedRow[]>,
+): PreparedRow | undefined {
 	// Each of the three fields is either required to match (the row set it) or absent from the row's key.
 	for (const mask of FIELD_MASKS) {
-		const values = MATCHED_FIELDS.map((field, bit) => (mask & (1 << bit) ? link[field] : undefined));
+		const values = MATCHED_FIELDS.map((field, bit) =>
+			mask & (1 << bit) ? link[field] : undefined,
+		);
 		const key = keyOf(link.longUrl, values);
 		const rows = unmatched.get(key);
 		if (!rows?.length) continue;
@@ -90,7 +104,10 @@ function takeRowFor(link: IDataObject, unmatched: Map<string, PreparedRow[]>): P
 }
 
 function keyOf(longUrl: unknown, values: unknown[]): string {
-	return JSON.stringify([longUrl, ...values.map((value) => (value === undefined || value === null ? null : value))]);
+	return JSON.stringify([
+		longUrl,
+		...values.map((value) => (value === undefined || value === null ? null : value)),
+	]);
 }
 
 function bitCount(mask: number): number {

@@ -44,12 +44,16 @@ export class RunMemory {
 		const executionId = context.getExecutionId?.();
 		if (!executionId) return undefined;
 		const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
-		return new RunMemory(JSON.stringify([executionId, context.getNode().name, runIndex, operation]));
+		return new RunMemory(
+			JSON.stringify([executionId, context.getNode().name, runIndex, operation]),
+		);
 	}
 
 	recall(row: PreparedRow): Recall | undefined {
 		const remembered = this.entry.rows.get(row.index);
-		return remembered && remembered.element === JSON.stringify(row.element) ? remembered.recall : undefined;
+		return remembered && remembered.element === JSON.stringify(row.element)
+			? remembered.recall
+			: undefined;
 	}
 
 	done(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {

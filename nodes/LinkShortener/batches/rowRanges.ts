@@ -13,9 +13,13 @@ export function describeRows(indices: readonly number[]): string {
 		if (last && index === last[1] + 1) last[1] = index;
 		else if (!last || index > last[1]) ranges.push([index, index]);
 	}
-	const listed = ranges.slice(0, MAX_RANGES_LISTED).map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
+	const listed = ranges
+		.slice(0, MAX_RANGES_LISTED)
+		.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`));
 	if (ranges.length > MAX_RANGES_LISTED) {
-		const leftOut = ranges.slice(MAX_RANGES_LISTED).reduce((sum, [from, to]) => sum + to - from + 1, 0);
+		const leftOut = ranges
+			.slice(MAX_RANGES_LISTED)
+			.reduce((sum, [from, to]) => sum + to - from + 1, 0);
 		listed.push(`and ${leftOut} more`);
 	}
 	return listed.join(', ');

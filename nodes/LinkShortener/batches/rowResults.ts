@@ -1,4 +1,9 @@
-import type { IDataObject, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import type { PreparedRow } from './preparedRow';
 
@@ -38,14 +43,23 @@ export class RowResults {
 	 */
 	fail(row: number, message: string, details: IDataObject): void {
 		this.failures++;
-		this.slots[row] = { json: { error: message, details: { inputItem: row, ...details } }, pairedItem: { item: row } };
+		this.slots[row] = {
+			json: { error: message, details: { inputItem: row, ...details } },
+			pairedItem: { item: row },
+		};
 	}
 
 	/** With "Continue On Fail": one error item per row, naming its input item. */
-	failRows(rows: readonly PreparedRow[], outcome: RowOutcome, message: string, failure: FailureDetails = {}): void {
+	failRows(
+		rows: readonly PreparedRow[],
+		outcome: RowOutcome,
+		message: string,
+		failure: FailureDetails = {},
+	): void {
 		const details: IDataObject = { outcome };
 		if (failure.batch !== undefined) details.batch = failure.batch;
-		const httpCode = failure.cause && 'httpCode' in failure.cause ? failure.cause.httpCode : undefined;
+		const httpCode =
+			failure.cause && 'httpCode' in failure.cause ? failure.cause.httpCode : undefined;
 		if (httpCode) details.httpCode = httpCode;
 		const description = failure.description ?? failure.cause?.description;
 		if (description) details.description = description;

@@ -27,7 +27,11 @@ export async function prepareRows(
 			const rowError = asNodeError(node, error, row);
 			if (!continueOnFail) throw rowError;
 			const { message, description } = rowError;
-			results.fail(row, message, description ? { outcome: 'invalid', description } : { outcome: 'invalid' });
+			results.fail(
+				row,
+				message,
+				description ? { outcome: 'invalid', description } : { outcome: 'invalid' },
+			);
 		}
 	}
 	return prepared;
@@ -36,7 +40,8 @@ export async function prepareRows(
 /** Consecutive slices of at most `size` rows. */
 export function batchesOf<T>(rows: readonly T[], size: number): T[][] {
 	const batches: T[][] = [];
-	for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+	for (let start = 0; start < rows.length; start += size)
+		batches.push(rows.slice(start, start + size));
 	return batches;
 }
 
@@ -51,9 +56,13 @@ export function wholeNumberOption(
 	if (value === undefined || value === null || value === '') return fallback;
 	const number = Number(value);
 	if (!Number.isInteger(number) || number < minimum) {
-		throw new NodeOperationError(context.getNode(), `${label} must be a whole number of at least ${minimum}`, {
-			description: `"${label}" is ${String(value)}. Nothing was sent.`,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`${label} must be a whole number of at least ${minimum}`,
+			{
+				description: `"${label}" is ${String(value)}. Nothing was sent.`,
+			},
+		);
 	}
 	return number;
 }

@@ -9,10 +9,16 @@ import { UTM_FIELDS } from './utmFields';
 export type FieldRouting = 'body' | 'none';
 
 function routed(field: INodeProperties, routing: FieldRouting): INodeProperties {
-	return routing === 'body' ? { ...field, routing: { send: { type: 'body', property: field.name } } } : field;
+	return routing === 'body'
+		? { ...field, routing: { send: { type: 'body', property: field.name } } }
+		: field;
 }
 
-export function showFor(resource: string, operation: string[], extra: IDisplayOptions['show'] = {}) {
+export function showFor(
+	resource: string,
+	operation: string[],
+	extra: IDisplayOptions['show'] = {},
+) {
 	return { show: { resource: [resource], operation, ...extra } };
 }
 
@@ -34,7 +40,10 @@ export const apiPathsOption: INodeProperties = {
 };
 
 /** The "Options" collection of an operation: "API Paths" and the operation's other options, in display order. */
-export function apiPathsOptions(displayOptions: IDisplayOptions, ...more: INodeProperties[]): INodeProperties {
+export function apiPathsOptions(
+	displayOptions: IDisplayOptions,
+	...more: INodeProperties[]
+): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -90,7 +99,10 @@ const titleField: INodeProperties = {
 };
 
 /** Long URL, title and the optional create fields: shared by Link > Create and Bulk > Create Many. */
-export function createLinkFields(displayOptions: IDisplayOptions, routing: FieldRouting = 'none'): INodeProperties[] {
+export function createLinkFields(
+	displayOptions: IDisplayOptions,
+	routing: FieldRouting = 'none',
+): INodeProperties[] {
 	return [
 		routed({ ...longUrlField, required: true, displayOptions }, routing),
 		routed({ ...titleField, displayOptions }, routing),
@@ -103,33 +115,33 @@ export function createLinkFields(displayOptions: IDisplayOptions, routing: Field
 			displayOptions,
 			options: (
 				[
-				{
-					displayName: 'Custom Path',
-					name: 'path',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. spring-sale',
-					description: 'The short path after the domain. Leave empty for a generated one.',
-				},
-				{
-					displayName: 'Domain Name or ID',
-					name: 'domain',
-					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getVerifiedDomains' },
-					default: '',
-					description:
-						'The domain of the short URL; only verified domains can carry links. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				},
-				expiredAtField,
-				{
-					displayName: 'Extra Body Fields (JSON)',
-					name: 'extraFields',
-					type: 'json',
-					default: '{}',
-					description: 'Any other field your server accepts, merged into the request body',
-				},
-				tagsField,
-				...utmFields,
+					{
+						displayName: 'Custom Path',
+						name: 'path',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. spring-sale',
+						description: 'The short path after the domain. Leave empty for a generated one.',
+					},
+					{
+						displayName: 'Domain Name or ID',
+						name: 'domain',
+						type: 'options',
+						typeOptions: { loadOptionsMethod: 'getVerifiedDomains' },
+						default: '',
+						description:
+							'The domain of the short URL; only verified domains can carry links. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+					expiredAtField,
+					{
+						displayName: 'Extra Body Fields (JSON)',
+						name: 'extraFields',
+						type: 'json',
+						default: '{}',
+						description: 'Any other field your server accepts, merged into the request body',
+					},
+					tagsField,
+					...utmFields,
 				] satisfies INodeProperties[]
 			).map((field) => routed(field, routing)),
 		},
@@ -137,7 +149,10 @@ export function createLinkFields(displayOptions: IDisplayOptions, routing: Field
 }
 
 /** The fields an update can change: shared by Link > Update and Bulk > Update Many. */
-export function updateLinkFields(displayOptions: IDisplayOptions, routing: FieldRouting = 'none'): INodeProperties {
+export function updateLinkFields(
+	displayOptions: IDisplayOptions,
+	routing: FieldRouting = 'none',
+): INodeProperties {
 	return {
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -150,7 +165,10 @@ export function updateLinkFields(displayOptions: IDisplayOptions, routing: Field
 			{ ...longUrlField, description: 'The new destination (an absolute http or https URL)' },
 			tagsField,
 			titleField,
-			...utmFields.map((field) => ({ ...field, description: `${field.description}; used when Long URL is set` })),
+			...utmFields.map((field) => ({
+				...field,
+				description: `${field.description}; used when Long URL is set`,
+			})),
 		].map((field) => routed(field, routing)),
 	};
 }

@@ -44,7 +44,10 @@ export class RowValidator {
 		}
 		// WHATWG URL reads "http:example.com" as http://example.com/; the server does not.
 		if (!/^https?:\/\/[^/\\?#\s]/i.test(text) || !url.hostname) {
-			this.fail(field, `"${text}" is not an absolute URL: write it as http://host/… or https://host/…`);
+			this.fail(
+				field,
+				`"${text}" is not an absolute URL: write it as http://host/… or https://host/…`,
+			);
 		}
 		return text;
 	}
@@ -53,7 +56,10 @@ export class RowValidator {
 	text(value: unknown, field: FieldName): string {
 		if (typeof value === 'string') return value;
 		if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-		return this.fail(field, `it must be text, not ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value}`);
+		return this.fail(
+			field,
+			`it must be text, not ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value}`,
+		);
 	}
 
 	uuid(value: unknown, field: FieldName): string {
@@ -84,7 +90,10 @@ export class RowValidator {
 		});
 		const named = names.filter((name) => name !== '');
 		if (named.length === 0) {
-			this.fail(field, `"${String(value)}" holds no tag name; leave the field empty to keep the link's tags`);
+			this.fail(
+				field,
+				`"${String(value)}" holds no tag name; leave the field empty to keep the link's tags`,
+			);
 		}
 		return named.map((name) => ({ name }));
 	}
@@ -113,12 +122,17 @@ export function isSet(value: unknown): boolean {
 
 function listOf(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
-	if (typeof value === 'string') return value.split(',').map((part) => part.trim()).filter(Boolean);
+	if (typeof value === 'string')
+		return value
+			.split(',')
+			.map((part) => part.trim())
+			.filter(Boolean);
 	if (value === undefined || value === null) return [];
 	return [value];
 }
 
-const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_8601 =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 function parseDate(value: unknown): Date | undefined {
 	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
@@ -127,9 +141,20 @@ function parseDate(value: unknown): Date | undefined {
 	const text = value.trim();
 	const parts = ISO_8601.exec(text);
 	if (!parts) return undefined;
-	const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => Number(part ?? 0));
+	const [year, month, day, hour = 0, minute = 0, second = 0] = parts
+		.slice(1, 7)
+		.map((part) => Number(part ?? 0));
 	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-	if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return undefined;
+	if (
+		month < 1 ||
+		month > 12 ||
+		day < 1 ||
+		day > daysInMonth ||
+		hour > 23 ||
+		minute > 59 ||
+		second > 59
+	)
+		return undefined;
 	const parsed = new Date(text);
 	return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }

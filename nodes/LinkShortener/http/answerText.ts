@@ -6,13 +6,17 @@ const MAX_TITLE = 100;
 
 export function clipped(text: string, max = MAX_SHOWN_TEXT): string {
 	const flat = text.replace(/\s+/g, ' ').trim();
-	return flat.length <= max ? flat : `${flat.slice(0, max)}… (${flat.length - max} more characters)`;
+	return flat.length <= max
+		? flat
+		: `${flat.slice(0, max)}… (${flat.length - max} more characters)`;
 }
 
 /** The content type an answer declared, without its parameters ("text/html"). */
 export function contentTypeOf(headers: IDataObject | undefined): string | undefined {
 	const value = headers?.['content-type'] ?? headers?.['Content-Type'];
-	return typeof value === 'string' ? value.split(';')[0].trim().toLowerCase() || undefined : undefined;
+	return typeof value === 'string'
+		? value.split(';')[0].trim().toLowerCase() || undefined
+		: undefined;
 }
 
 /** A web page, not data: declared as HTML or XML, or text that starts with a tag. */
@@ -35,7 +39,14 @@ export function describeBody(body: unknown, contentType?: string): string {
 	return `"${clipped(typeof body === 'string' ? body : JSON.stringify(body))}"`;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+	nbsp: ' ',
+};
 
 function titleOf(page: string): string | undefined {
 	const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(page);
@@ -44,8 +55,11 @@ function titleOf(page: string): string | undefined {
 		.replace(/<[^>]*>/g, '')
 		.replace(/&(#x?[0-9a-f]+|\w+);/gi, (entity, name: string) => {
 			if (name.startsWith('#')) {
-				const code = name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-				return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : entity;
+				const code =
+					name[1].toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+				return Number.isFinite(code) && code > 0 && code < 0x110000
+					? String.fromCodePoint(code)
+					: entity;
 			}
 			return ENTITIES[name.toLowerCase()] ?? entity;
 		});

@@ -31,7 +31,10 @@ export const BULK_UPDATE_PATH = '/public/links/bulk';
  * routing sends (the node's requestDefaults).
  */
 export function baseUrlOf(credentials: IDataObject): string {
-	return String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	return String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 }
 
-export const BASE_URL_EXPRESSION = '={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "") }}';
+export const BASE_URL_EXPRESSION =
+	'={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "") }}';

@@ -1,4 +1,10 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type INode, type JsonObject } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type INode,
+	type JsonObject,
+} from 'n8n-workflow';
 
 import { clipped, contentTypeOf, describeBody, isMarkup } from './answerText';
 import { isObject } from '../fields/jsonValues';
@@ -23,7 +29,10 @@ export function apiError(node: INode, answer: ErrorAnswer, itemIndex?: number): 
 	const { statusCode, body } = answer;
 	const contentType = contentTypeOf(answer.headers);
 	const page = isMarkup(body, contentType);
-	const shown = typeof body === 'string' && body !== '' ? describeBody(body, contentType) : clipped(textOf(body));
+	const shown =
+		typeof body === 'string' && body !== ''
+			? describeBody(body, contentType)
+			: clipped(textOf(body));
 	const error = (isObject(body) ? body : { message: shown }) as JsonObject;
 	const serverMessage = clipped(messageOf(error)) || `the server answered ${statusCode}`;
 	const message =
@@ -31,9 +40,13 @@ export function apiError(node: INode, answer: ErrorAnswer, itemIndex?: number): 
 			? `401 Unauthorized: the API key is missing, invalid or expired (${serverMessage})`
 			: `${statusCode} ${serverMessage}`;
 	const context = Object.fromEntries(
-		['code', 'error', 'details', 'errors'].filter((key) => error[key] !== undefined).map((key) => [key, error[key]]),
+		['code', 'error', 'details', 'errors']
+			.filter((key) => error[key] !== undefined)
+			.map((key) => [key, error[key]]),
 	);
-	const details = Object.keys(context).length ? clipped(JSON.stringify(context), 2 * MAX_SHOWN_TEXT) : undefined;
+	const details = Object.keys(context).length
+		? clipped(JSON.stringify(context), 2 * MAX_SHOWN_TEXT)
+		: undefined;
 	return new NodeApiError(node, { ...context, message: serverMessage } as JsonObject, {
 		message,
 		description: page ? WEB_PAGE_ADVICE : details,
@@ -43,7 +56,11 @@ export function apiError(node: INode, answer: ErrorAnswer, itemIndex?: number): 
 }
 
 /** Errors n8n shows well pass through; anything else thrown becomes a NodeOperationError. */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+export function asNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
 	const cause = error instanceof Error ? error : new Error(String(error));
 	return new NodeOperationError(node, cause, { itemIndex });
@@ -62,7 +79,10 @@ function messageOf(error: JsonObject): string {
 	if (Array.isArray(error.errors)) {
 		return error.errors
 			.flatMap((entry) => (isObject(entry) ? Object.entries(entry) : []))
-			.map(([field, detail]) => `${field}: ${isObject(detail) ? String(detail.message) : String(detail)}`)
+			.map(
+				([field, detail]) =>
+					`${field}: ${isObject(detail) ? String(detail.message) : String(detail)}`,
+			)
 			.join('; ');
 	}
 	return typeof error.error === 'string' ? error.error : '';

@@ -1,4 +1,9 @@
-import { sleep, type IDataObject, type IExecuteFunctions, type IN8nHttpFullResponse } from 'n8n-workflow';
+import {
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IN8nHttpFullResponse,
+} from 'n8n-workflow';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -43,7 +48,11 @@ export class RateLimitPacer {
  * How long to wait before re-sending a batch refused with 429: Retry-After when sent, else the
  * window the headers say is spent, else exponential back-off from 1 s (`retry` counts from 0).
  */
-export function retryDelayMs(response: IN8nHttpFullResponse, retry: number, now = Date.now()): number {
+export function retryDelayMs(
+	response: IN8nHttpFullResponse,
+	retry: number,
+	now = Date.now(),
+): number {
 	const retryAfter = retryAfterMs(header(response.headers, 'retry-after'), now);
 	if (retryAfter !== undefined) return retryAfter;
 	return spentWindowMs(response.headers) ?? Math.min(SECOND * 2 ** retry, LONGEST_BACKOFF);

@@ -1,4 +1,10 @@
-import { NodeApiError, type IDataObject, type IHttpRequestMethods, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
+import {
+	NodeApiError,
+	type IDataObject,
+	type IHttpRequestMethods,
+	type IN8nHttpFullResponse,
+	type INode,
+} from 'n8n-workflow';
 
 /** Why a redirect was not followed, for the error the caller raises. */
 export interface RedirectRefusal {
@@ -12,7 +18,11 @@ export type Refuse = (refusal: RedirectRefusal) => Error;
 /** The error of a node's request: a NodeApiError, shown as n8n shows API errors. */
 export function refuseInNode(node: INode, itemIndex?: number): Refuse {
 	return ({ message, description, statusCode }) =>
-		new NodeApiError(node, { message }, { message, description, httpCode: String(statusCode), itemIndex });
+		new NodeApiError(
+			node,
+			{ message },
+			{ message, description, httpCode: String(statusCode), itemIndex },
+		);
 }
 
 /** D10: same-origin redirects are followed this many times at most. */
@@ -50,7 +60,8 @@ export async function followRedirects(
 		if (hop > MAX_REDIRECTS) {
 			throw refuse({
 				message: `The API redirected more than ${MAX_REDIRECTS} times (last to ${target.href}), so the request was given up`,
-				description: 'Check the Base URL of the credential: it should be the API root, ending in /api.',
+				description:
+					'Check the Base URL of the credential: it should be the API root, ending in /api.',
 				statusCode: response.statusCode,
 			});
 		}
@@ -70,7 +81,9 @@ function redirectTarget(from: string, response: IN8nHttpFullResponse, refuse: Re
 		target = undefined;
 	}
 	if (target?.origin === origin) return target;
-	const where = target ? `another host, ${target.host}` : `an unreadable location "${String(location ?? '')}"`;
+	const where = target
+		? `another host, ${target.host}`
+		: `an unreadable location "${String(location ?? '')}"`;
 	throw refuse({
 		message: `The API answered ${response.statusCode} with a redirect to ${where}; it was not followed, so the API key was not sent there`,
 		description: `Check the Base URL of the credential (now ${origin}): it should be the API root, ending in /api, on the host that serves the API.`,
@@ -80,8 +93,13 @@ function redirectTarget(from: string, response: IN8nHttpFullResponse, refuse: Re
 
 /** As browsers and n8n do: 303, and 301/302 after a POST, continue with a GET without body. */
 function redirected(request: AbsoluteRequest, statusCode: number, target: URL): AbsoluteRequest {
-	const toGet = statusCode === 303 ? request.method !== 'HEAD' : [301, 302].includes(statusCode) && request.method === 'POST';
-	return toGet ? { method: 'GET', url: target.href } : { method: request.method, url: target.href, body: request.body };
+	const toGet =
+		statusCode === 303
+			? request.method !== 'HEAD'
+			: [301, 302].includes(statusCode) && request.method === 'POST';
+	return toGet
+		? { method: 'GET', url: target.href }
+		: { method: request.method, url: target.href, body: request.body };
 }
 
 function headerOf(response: IN8nHttpFullResponse, name: string): string | undefined {

@@ -13,7 +13,11 @@ import { apiError, textOf } from './errors';
 import { followRedirects, refuseInNode, type SendOnce } from './redirects';
 import { isObject } from '../fields/jsonValues';
 
-export type ApiContext = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type ApiContext =
+	| IExecuteFunctions
+	| IExecuteSingleFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -45,36 +49,57 @@ export async function apiRequest(
  * included (status, headers, body), for callers that act on them (429 and its headers, a
  * refused bulk batch). Throws only when no answer came back: a dropped connection, a timeout.
  */
-export async function apiResponse(this: ApiContext, request: ApiRequest): Promise<IN8nHttpFullResponse> {
+export async function apiResponse(
+	this: ApiContext,
+	request: ApiRequest,
+): Promise<IN8nHttpFullResponse> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const { timeout, ...rest } = request;
 	const first = { ...rest, url: `${baseUrlOf(credentials)}${request.url}` };
 	const send = sendOnce(this, credentials, timeout);
-	return await followRedirects({ request: first, response: await send(first) }, send, refuseInNode(this.getNode()));
+	return await followRedirects(
+		{ request: first, response: await send(first) },
+		send,
+		refuseInNode(this.getNode()),
+	);
 }
 
 /** One authenticated request with redirects off (see followRedirects); the key is scrubbed from the answer. */
-export function sendOnce(context: ApiContext, credentials: IDataObject, timeout?: number): SendOnce {
+export function sendOnce(
+	context: ApiContext,
+	credentials: IDataObject,
+	timeout?: number,
+): SendOnce {
 	return async (request) => {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-			...request,
-			...(timeout !== undefined && { timeout }),
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-		})) as IN8nHttpFullResponse;
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			{
+				...request,
+				...(timeout !== undefined && { timeout }),
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+			},
+		)) as IN8nHttpFullResponse;
 		return withoutApiKey(response, credentials);
 	};
 }
 
 /** An answer may quote the request (a debug page): the API key never goes into an error or an item. */
-export function withoutApiKey(response: IN8nHttpFullResponse, credentials: IDataObject): IN8nHttpFullResponse {
+export function withoutApiKey(
+	response: IN8nHttpFullResponse,
+	credentials: IDataObject,
+): IN8nHttpFullResponse {
 	const key = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
 	const ok = response.statusCode >= 200 && response.statusCode < 300 && isObject(response.body);
 	if (!key || ok) return response;
 	const text = textOf(response.body);
 	if (!text.includes(key)) return response;
 	const scrubbed = text.split(key).join('[API key]');
-	return { ...response, body: typeof response.body === 'string' ? scrubbed : (JSON.parse(scrubbed) as IDataObject) };
+	return {
+		...response,
+		body: typeof response.body === 'string' ? scrubbed : (JSON.parse(scrubbed) as IDataObject),
+	};
 }

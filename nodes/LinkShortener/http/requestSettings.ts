@@ -19,6 +19,12 @@ export function requestSettingsOf(context: IExecuteFunctions): RequestSettings {
 	const batch = ((options.batching as IDataObject | undefined)?.batch ?? {}) as IDataObject;
 	const rows = Number(batch.batchSize ?? 50);
 	const intervalMs = Number(batch.batchInterval ?? 1000);
-	const batching = options.batching !== undefined && rows >= 0 && intervalMs > 0 ? { rows: Math.max(1, rows), intervalMs } : undefined;
-	return { timeout: timeout > 0 ? timeout : ROUTING_DEFAULT_TIMEOUT_MS, ...(batching && { batching }) };
+	const batching =
+		options.batching !== undefined && rows >= 0 && intervalMs > 0
+			? { rows: Math.max(1, rows), intervalMs }
+			: undefined;
+	return {
+		timeout: timeout > 0 ? timeout : ROUTING_DEFAULT_TIMEOUT_MS,
+		...(batching && { batching }),
+	};
 }

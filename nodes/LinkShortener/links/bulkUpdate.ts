@@ -17,7 +17,11 @@ const NOT_UPDATED_ADVICE =
 export const BULK_UPDATE = {
 	name: 'update',
 	verb: 'updated',
-	request: (elements: IDataObject[]) => ({ method: 'PATCH' as const, url: BULK_UPDATE_PATH, body: elements }),
+	request: (elements: IDataObject[]) => ({
+		method: 'PATCH' as const,
+		url: BULK_UPDATE_PATH,
+		body: elements,
+	}),
 	match: matchById,
 	refusedStatuses: new Set([400, 403, 404]),
 	stopsAtRefusal: false,

@@ -62,9 +62,12 @@ function lookUpsOf(context: IExecuteSingleFunctions): RunLookUps {
 }
 
 /** Wraps the preSend that builds the create body: with Return Existing, its long URL joins the run's look-up. */
-export function rememberingLongUrl<T extends (this: IExecuteSingleFunctions, options: IHttpRequestOptions) => Promise<IHttpRequestOptions>>(
-	buildRequest: T,
-): T {
+export function rememberingLongUrl<
+	T extends (
+		this: IExecuteSingleFunctions,
+		options: IHttpRequestOptions,
+	) => Promise<IHttpRequestOptions>,
+>(buildRequest: T): T {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const built = await buildRequest.call(this, requestOptions);
 		const longUrl = (built.body as IDataObject | undefined)?.longUrl;
@@ -81,13 +84,21 @@ export function rememberingLongUrl<T extends (this: IExecuteSingleFunctions, opt
  * /v1/links/{id}) instead of a create.
  */
 export function returnExistingLink(listUrlOf: (context: IExecuteSingleFunctions) => string) {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return async function (
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		if (ifExistsOf(optionsOf(this)) !== 'returnExisting') return requestOptions;
 		const longUrl = String((requestOptions.body as IDataObject).longUrl);
 		const existing = await existingLinkOf(this, listUrlOf(this), longUrl);
 		if (!existing) return requestOptions;
 		existingOfItem.set(this, existing);
-		return { ...requestOptions, method: 'GET', url: `/v1/links/${encodeURIComponent(String(existing.id))}`, body: undefined };
+		return {
+			...requestOptions,
+			method: 'GET',
+			url: `/v1/links/${encodeURIComponent(String(existing.id))}`,
+			body: undefined,
+		};
 	};
 }
 

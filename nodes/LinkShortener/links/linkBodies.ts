@@ -26,7 +26,10 @@ export interface LinkFields extends UtmValues {
 	extraFields?: unknown;
 }
 
-export type LinkUpdateFields = Pick<LinkFields, 'longUrl' | 'title' | 'expiredAt' | 'tags' | keyof UtmValues>;
+export type LinkUpdateFields = Pick<
+	LinkFields,
+	'longUrl' | 'title' | 'expiredAt' | 'tags' | keyof UtmValues
+>;
 
 /** The long URL, checked, with the UTM fields added to its query (D12): the one place this happens. */
 function taggedLongUrl(fields: LinkFields, check: RowValidator, onUtmReplaced?: UtmReport): string {
@@ -40,7 +43,11 @@ function taggedLongUrl(fields: LinkFields, check: RowValidator, onUtmReplaced?: 
 export type UtmReport = (replacedKeys: string[]) => void;
 
 /** The body of POST /v1/links/ and one element of a bulk create: only the fields that are set. */
-export function createLinkBody(fields: LinkFields, check: RowValidator, onUtmReplaced?: UtmReport): IDataObject {
+export function createLinkBody(
+	fields: LinkFields,
+	check: RowValidator,
+	onUtmReplaced?: UtmReport,
+): IDataObject {
 	const body: IDataObject = { ...extraFieldsOf(fields.extraFields, check) };
 	body.longUrl = taggedLongUrl(fields, check, onUtmReplaced);
 	if (isSet(fields.title)) body.title = check.text(fields.title, FIELDS.title);
@@ -77,7 +84,10 @@ export function updateLinkChanges(
 	}
 	if (isSet(fields.tags)) changes.tags = check.tags(fields.tags, FIELDS.tags);
 	if (Object.keys(changes).length === 0) {
-		check.fail(names.changes, 'there is nothing to change: set at least one of longUrl, title, expiredAt, tags');
+		check.fail(
+			names.changes,
+			'there is nothing to change: set at least one of longUrl, title, expiredAt, tags',
+		);
 	}
 	return changes;
 }

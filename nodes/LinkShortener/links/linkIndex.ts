@@ -27,7 +27,11 @@ export interface LinkIndex {
  * fits on one page; without `total`, at most the listing or 1 + 2 · keys. Only exact matches
  * are kept, whatever the server's search matched.
  */
-export async function readLinkIndex(context: ApiContext, listUrl: string, query: IndexQuery): Promise<LinkIndex> {
+export async function readLinkIndex(
+	context: ApiContext,
+	listUrl: string,
+	query: IndexQuery,
+): Promise<LinkIndex> {
 	const matches = new Map<string, IDataObject[]>();
 	const collect = (records: IDataObject[]) => {
 		for (const link of records) {

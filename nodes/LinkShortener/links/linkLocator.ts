@@ -14,7 +14,10 @@ import { LINK_PATHS, type ApiPaths } from '../http/endpoints';
 import type { RowValidator } from '../fields/validation';
 
 /** The "Link" locator of Link > Get and Link > Update: from the list, by ID, or by short URL. */
-export function linkLocator(displayOptions: IDisplayOptions, routing?: INodePropertyRouting): INodeProperties {
+export function linkLocator(
+	displayOptions: IDisplayOptions,
+	routing?: INodePropertyRouting,
+): INodeProperties {
 	return {
 		displayName: 'Link',
 		name: 'linkId',
@@ -41,7 +44,8 @@ export function linkLocator(displayOptions: IDisplayOptions, routing?: INodeProp
 					{
 						type: 'regex',
 						properties: {
-							regex: '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$',
+							regex:
+								'^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$',
 							errorMessage: 'Not a link ID: a link ID is a UUID',
 						},
 					},
@@ -70,10 +74,16 @@ export function linkLocator(displayOptions: IDisplayOptions, routing?: INodeProp
  * The link's UUID from the "Link" locator. A short URL is looked up first: routing cannot
  * express a look-up, so the operations call this from their preSend.
  */
-export async function linkIdOf(context: IExecuteSingleFunctions, check: RowValidator): Promise<string> {
+export async function linkIdOf(
+	context: IExecuteSingleFunctions,
+	check: RowValidator,
+): Promise<string> {
 	const locator = context.getNodeParameter('linkId') as INodeParameterResourceLocator;
 	if (locator.mode === 'url') {
-		const shortUrl = check.httpUrl(locator.value, { label: 'Link (by short URL)', parameter: 'linkId' });
+		const shortUrl = check.httpUrl(locator.value, {
+			label: 'Link (by short URL)',
+			parameter: 'linkId',
+		});
 		return await findLinkIdByShortUrl.call(context, shortUrl, apiPathsOf(context));
 	}
 	return check.uuid(locator.value, FIELDS.id);

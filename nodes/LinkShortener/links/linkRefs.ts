@@ -26,11 +26,13 @@ export function linkRefOf(value: unknown, check: RowValidator, field: FieldName)
 			check.fail(field, `"${text}" is not a valid short URL`);
 		}
 		const path = pathOf(url.pathname);
-		if (!url.hostname || !path) check.fail(field, `"${text}" is not a short URL: it has no path after the host`);
+		if (!url.hostname || !path)
+			check.fail(field, `"${text}" is not a short URL: it has no path after the host`);
 		return { kind: 'shortUrl', text, key: shortUrlKey(url.hostname, path), search: path };
 	}
 	const path = pathOf(text);
-	if (!path || /\s/.test(path)) check.fail(field, `"${text}" is neither a link ID, a short URL nor a path`);
+	if (!path || /\s/.test(path))
+		check.fail(field, `"${text}" is neither a link ID, a short URL nor a path`);
 	return { kind: 'path', text, key: pathKey(path), search: path };
 }
 
@@ -54,8 +56,13 @@ export async function resolveLinkRefs(
 		if (links.length === 0) resolved.set(key, { problem: `no link has the ${what}` });
 		else if (links.length === 1) resolved.set(key, { id: String(links[0].id) });
 		else if (key.startsWith('path:')) {
-			const hosts = links.map((link) => hostOf(link.shortUrl)).filter(Boolean).join(', ');
-			resolved.set(key, { problem: `the ${what} is used on several domains (${hosts}); give the short URL` });
+			const hosts = links
+				.map((link) => hostOf(link.shortUrl))
+				.filter(Boolean)
+				.join(', ');
+			resolved.set(key, {
+				problem: `the ${what} is used on several domains (${hosts}); give the short URL`,
+			});
 		} else resolved.set(key, { problem: `several links have the ${what}` });
 	}
 	return resolved;

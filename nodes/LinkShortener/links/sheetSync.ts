@@ -24,7 +24,9 @@ export class RowLinkRefs {
 	}
 
 	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
-		const wanted = rows.map((row) => this.refs.get(row.index)).filter((ref): ref is LinkRef => ref !== undefined);
+		const wanted = rows
+			.map((row) => this.refs.get(row.index))
+			.filter((ref): ref is LinkRef => ref !== undefined);
 		if (wanted.every((ref) => ref.kind === 'id')) return rows;
 		const resolved = await resolveLinkRefs(this.context, LINK_PATHS.v1.list, wanted);
 		const continueOnFail = this.context.continueOnFail();
@@ -40,7 +42,10 @@ export class RowLinkRefs {
 				const message = `Not updated: input item ${row.index} names no single link: ${resolution.problem}`;
 				const description = `Link ID is "${ref.text}". Give the link's ID or its full short URL. Nothing was sent.`;
 				if (!continueOnFail) {
-					throw new NodeOperationError(this.context.getNode(), message, { itemIndex: row.index, description });
+					throw new NodeOperationError(this.context.getNode(), message, {
+						itemIndex: row.index,
+						description,
+					});
 				}
 				results.fail(row.index, message, { outcome: 'notUpdated', description, linkId: ref.text });
 			}

@@ -25,7 +25,12 @@ export function utmFromColumns(json: IDataObject): UtmValues {
  * new keys appended in the order source, medium, campaign, term, content. Every other
  * parameter is kept byte for byte, and so is the fragment.
  */
-export function withUtm(longUrl: string, values: UtmValues, check: RowValidator, parameterPrefix = ''): TaggedUrl {
+export function withUtm(
+	longUrl: string,
+	values: UtmValues,
+	check: RowValidator,
+	parameterPrefix = '',
+): TaggedUrl {
 	const wanted = new Map<string, string>();
 	for (const { field, key, label } of UTM_FIELDS) {
 		const value = values[field];

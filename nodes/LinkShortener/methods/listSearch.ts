@@ -11,7 +11,11 @@ const LINKS_PER_PAGE = 50;
  * sizes below what was asked still numbers its pages by the capped size), and the first link
  * of the page before: a page that starts with it again means the server ignores `page`.
  */
-function readToken(token: string | undefined): { firstPage: number; servedPageSize?: number; previousFirst?: string } {
+function readToken(token: string | undefined): {
+	firstPage: number;
+	servedPageSize?: number;
+	previousFirst?: string;
+} {
 	const [page, servedPageSize, previousFirst] = (token ?? '').split(':');
 	return {
 		firstPage: Number(page) > 0 ? Number(page) : 1,
@@ -40,7 +44,11 @@ export async function searchLinks(
 	const page = await onePageOf(listPages(this, request, { ...position, pageSize: LINKS_PER_PAGE }));
 	const first = page.records[0]?.id;
 	if (previousFirst !== undefined && String(first) === previousFirst) {
-		throw pageError({ node: this.getNode(), request: `POST ${url}` }, page.number, 'starts with the same link as the page before: the server seems to ignore the page asked for');
+		throw pageError(
+			{ node: this.getNode(), request: `POST ${url}` },
+			page.number,
+			'starts with the same link as the page before: the server seems to ignore the page asked for',
+		);
 	}
 	return {
 		results: page.records.map((link) => ({
@@ -48,6 +56,8 @@ export async function searchLinks(
 			value: String(link.id),
 			url: link.shortUrl ? String(link.shortUrl) : undefined,
 		})),
-		paginationToken: page.last ? undefined : `${page.number + 1}:${page.servedPageSize}:${String(first ?? '')}`,
+		paginationToken: page.last
+			? undefined
+			: `${page.number + 1}:${page.servedPageSize}:${String(first ?? '')}`,
 	};
 }

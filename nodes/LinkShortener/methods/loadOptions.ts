@@ -15,12 +15,18 @@ function defaultFirstThenByName(a: IDataObject, b: IDataObject): number {
 }
 
 /** Every verified domain (only those can carry links), the default one first and marked. */
-export async function getVerifiedDomains(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getVerifiedDomains(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const domains: IDataObject[] = [];
 	const request = { method: 'GET' as const, url: '/v1/domains', qs: { status: VERIFIED } };
-	for await (const { records } of listPages(this, request)) domains.push(...records.filter(isVerified));
+	for await (const { records } of listPages(this, request))
+		domains.push(...records.filter(isVerified));
 	return domains.sort(defaultFirstThenByName).map((domain) => ({
-		name: domain.isDefault === true ? `${String(domain.domainName)} (default)` : String(domain.domainName),
+		name:
+			domain.isDefault === true
+				? `${String(domain.domainName)} (default)`
+				: String(domain.domainName),
 		value: String(domain.id),
 	}));
 }

@@ -23,11 +23,19 @@ export type Repeats =
  * it as `items` or `links`), with `total` a number when it is there. Anything else (a portal's
  * HTML page, an empty body, an error-shaped 200) is an error that describes the answer.
  */
-export function readPage(source: PageSource, number: number, body: unknown): { records: IDataObject[]; total?: number } {
+export function readPage(
+	source: PageSource,
+	number: number,
+	body: unknown,
+): { records: IDataObject[]; total?: number } {
 	const data = isObject(body) ? body.data : undefined;
 	const list = Array.isArray(data) ? data : isObject(data) ? (data.items ?? data.links) : undefined;
 	if (!Array.isArray(list) || !list.every(isObject)) {
-		throw pageError(source, number, `is not a page of the list the API gives (${describeBody(body)})`);
+		throw pageError(
+			source,
+			number,
+			`is not a page of the list the API gives (${describeBody(body)})`,
+		);
 	}
 	const total = isObject(data) ? data.total : undefined;
 	if (total !== undefined && (typeof total !== 'number' || !Number.isInteger(total) || total < 0)) {
@@ -56,10 +64,18 @@ export class SeenRecords {
 	newOf(number: number, records: IDataObject[], totalGrew = false): IDataObject[] {
 		const fresh = records.filter((record) => !this.keys.has(keyOf(record)));
 		if (records.length > 0 && fresh.length === 0 && !(this.repeats === 'skip' && totalGrew)) {
-			throw pageError(this.source, number, 'repeats only records of earlier pages: the server seems to ignore the page asked for');
+			throw pageError(
+				this.source,
+				number,
+				'repeats only records of earlier pages: the server seems to ignore the page asked for',
+			);
 		}
 		if (fresh.length < records.length && this.repeats === 'error') {
-			throw pageError(this.source, number, `repeats ${records.length - fresh.length} record(s) of earlier pages: the listing changed while it was read, or the server ignores the page asked for`);
+			throw pageError(
+				this.source,
+				number,
+				`repeats ${records.length - fresh.length} record(s) of earlier pages: the listing changed while it was read, or the server ignores the page asked for`,
+			);
 		}
 		for (const record of fresh) this.keys.add(keyOf(record));
 		return fresh;
@@ -67,11 +83,16 @@ export class SeenRecords {
 }
 
 export function pageError(source: PageSource, number: number, problem: string): NodeApiError {
-	return new NodeApiError(source.node, { message: problem }, {
-		message: `Page ${number} of ${source.request} ${problem}`,
-		description: 'Paging stopped there. Check the Base URL of the credential (the API root, ending in /api) and that the server is the Link Shortening API.',
-		itemIndex: source.itemIndex,
-	});
+	return new NodeApiError(
+		source.node,
+		{ message: problem },
+		{
+			message: `Page ${number} of ${source.request} ${problem}`,
+			description:
+				'Paging stopped there. Check the Base URL of the credential (the API root, ending in /api) and that the server is the Link Shortening API.',
+			itemIndex: source.itemIndex,
+		},
+	);
 }
 
 function keyOf(record: IDataObject): string {

@@ -93,19 +93,38 @@ async function* pages(
 	let yielded = 0;
 	try {
 		for (let number = firstPage; ; number++) {
-			const lastPage = total === undefined || servedPageSize === 0 ? undefined : Math.ceil(total / servedPageSize);
+			const lastPage =
+				total === undefined || servedPageSize === 0 ? undefined : Math.ceil(total / servedPageSize);
 			if (lastPage !== undefined && number > lastPage + 2) {
-				throw pageError(source, number, `would go past the ${lastPage} pages that ${total} records fill, with no end in sight`);
+				throw pageError(
+					source,
+					number,
+					`would go past the ${lastPage} pages that ${total} records fill, with no end in sight`,
+				);
 			}
-			const readerLast = firstPage - 1 + (options.pagesWanted?.(Math.max(1, servedPageSize)) ?? Infinity);
-			const wanted = Math.min(lastPage ?? number, firstPage - 1 + Math.ceil(limit / Math.max(1, servedPageSize)), readerLast);
-			inFlight.ask(number, lastPage === undefined ? number : Math.max(number, wanted), options.concurrency ?? PAGE_CONCURRENCY);
+			const readerLast =
+				firstPage - 1 + (options.pagesWanted?.(Math.max(1, servedPageSize)) ?? Infinity);
+			const wanted = Math.min(
+				lastPage ?? number,
+				firstPage - 1 + Math.ceil(limit / Math.max(1, servedPageSize)),
+				readerLast,
+			);
+			inFlight.ask(
+				number,
+				lastPage === undefined ? number : Math.max(number, wanted),
+				options.concurrency ?? PAGE_CONCURRENCY,
+			);
 			const page = readPage(source, number, await inFlight.take(number));
 			const totalGrew = total !== undefined && page.total !== undefined && page.total > total;
 			servedPageSize = Math.max(servedPageSize, page.records.length);
 			total = page.total ?? total;
 			let records = seen.newOf(number, page.records, totalGrew);
-			let last = lastPageRule({ number, received: page.records.length, total: page.total, servedPageSize });
+			let last = lastPageRule({
+				number,
+				received: page.records.length,
+				total: page.total,
+				servedPageSize,
+			});
 			if (yielded + records.length >= limit) {
 				records = records.slice(0, limit - yielded);
 				last ??= 'limit';
@@ -133,7 +152,11 @@ class PageWindow {
 
 	/** Asks for page `from` and the pages after it up to `to`, `concurrency` at most in flight. */
 	ask(from: number, to: number, concurrency: number): void {
-		for (let number = from; number <= to && this.pending.size < Math.max(1, concurrency); number++) {
+		for (
+			let number = from;
+			number <= to && this.pending.size < Math.max(1, concurrency);
+			number++
+		) {
 			if (this.pending.has(number)) continue;
 			const answer = this.fetchPage(number, this.itemsPerPage);
 			answer.catch(() => undefined);
@@ -173,7 +196,9 @@ function lastPageRule(page: {
 }): StopReason | undefined {
 	if (page.received === 0) return 'emptyPage';
 	if (page.total !== undefined) {
-		return (page.number - 1) * page.servedPageSize + page.received >= page.total ? 'total' : undefined;
+		return (page.number - 1) * page.servedPageSize + page.received >= page.total
+			? 'total'
+			: undefined;
 	}
 	return page.received < page.servedPageSize ? 'shortPage' : undefined;
 }
@@ -187,10 +212,17 @@ export function listPages(
 ): AsyncGenerator<Page, StopReason> {
 	const where = request.method === 'GET' ? 'qs' : 'body';
 	const fetchPage: FetchPage = async (page, itemsPerPage) => {
-		const paged = { ...request, [where]: { ...(request[where] as IDataObject), page, itemsPerPage } };
+		const paged = {
+			...request,
+			[where]: { ...(request[where] as IDataObject), page, itemsPerPage },
+		};
 		return (await apiRequest.call(context, paged, itemIndex)).body;
 	};
-	return pages(fetchPage, { node: context.getNode(), request: `${request.method} ${request.url}`, itemIndex }, options);
+	return pages(
+		fetchPage,
+		{ node: context.getNode(), request: `${request.method} ${request.url}`, itemIndex },
+		options,
+	);
 }
 
 /**
@@ -205,10 +237,17 @@ export async function paginate(
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
 	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
 	const { method = 'GET', url = '', body, qs, timeout } = requestData.options;
-	const request: ApiRequest = { method, url, body: body as IDataObject, qs, ...(timeout && { timeout }) };
+	const request: ApiRequest = {
+		method,
+		url,
+		body: body as IDataObject,
+		qs,
+		...(timeout && { timeout }),
+	};
 	const items: INodeExecutionData[] = [];
 	for await (const page of listPages(this, request, { limit }, this.getItemIndex())) {
-		for (const record of page.records) items.push({ json: record, pairedItem: { item: this.getItemIndex() } });
+		for (const record of page.records)
+			items.push({ json: record, pairedItem: { item: this.getItemIndex() } });
 	}
 	return items;
 }

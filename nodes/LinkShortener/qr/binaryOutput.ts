@@ -33,7 +33,11 @@ export const qrCodeOptions: INodeProperties[] = [
 		options: [
 			{ name: 'None', value: 'none' },
 			{ name: 'SVG Image', value: 'svg', description: 'A scalable image (image/svg+xml)' },
-			{ name: 'PNG Image', value: 'png', description: 'A bitmap image, 8 pixels per module (image/png)' },
+			{
+				name: 'PNG Image',
+				value: 'png',
+				description: 'A bitmap image, 8 pixels per module (image/png)',
+			},
 		],
 		default: 'none',
 		description: "Whether to add the short URL as a QR code to each output item's binary data",
@@ -56,7 +60,8 @@ export const qrCodeOptions: INodeProperties[] = [
 			{ name: 'High (30%)', value: 'H' },
 		],
 		default: 'M',
-		description: 'How much of the code may be damaged or covered and still read; higher levels make larger codes',
+		description:
+			'How much of the code may be damaged or covered and still read; higher levels make larger codes',
 	},
 ];
 
@@ -71,13 +76,20 @@ export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | un
 	}
 	const property = String(options.qrBinaryProperty ?? 'qrCode').trim();
 	if (!/^[A-Za-z_$][\w$-]*$/.test(property)) {
-		throw new NodeOperationError(node, `QR Code Binary Property "${property}" is not a valid property name`, {
-			description: 'Use letters, digits, "_" or "-", starting with a letter, for example qrCode.',
-		});
+		throw new NodeOperationError(
+			node,
+			`QR Code Binary Property "${property}" is not a valid property name`,
+			{
+				description: 'Use letters, digits, "_" or "-", starting with a letter, for example qrCode.',
+			},
+		);
 	}
 	const level = String(options.qrErrorCorrection ?? 'M');
 	if (!LEVELS.includes(level)) {
-		throw new NodeOperationError(node, `QR Code Error Correction must be L, M, Q or H, not "${level}"`);
+		throw new NodeOperationError(
+			node,
+			`QR Code Error Correction must be L, M, Q or H, not "${level}"`,
+		);
 	}
 	return { format, property, level: level as QrErrorCorrectionLevel };
 }
@@ -87,7 +99,11 @@ type Paginate = (
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
 
-type PrepareBinaryData = (data: Buffer, fileName?: string, mimeType?: string) => Promise<IBinaryData>;
+type PrepareBinaryData = (
+	data: Buffer,
+	fileName?: string,
+	mimeType?: string,
+) => Promise<IBinaryData>;
 
 /** Adds the QR code of each item's shortUrl as binary data; error items and items without a short URL are left as they are. */
 export async function withQrCodes(
@@ -103,13 +119,20 @@ export async function withQrCodes(
 			settings.format === 'png'
 				? [qrToPng(matrix), 'image/png']
 				: [Buffer.from(qrToSvg(matrix), 'utf8'), 'image/svg+xml'];
-		const binary = await prepareBinaryData(data, `${fileStemOf(item.json)}.${settings.format}`, mimeType);
+		const binary = await prepareBinaryData(
+			data,
+			`${fileStemOf(item.json)}.${settings.format}`,
+			mimeType,
+		);
 		item.binary = { ...item.binary, [settings.property]: binary };
 	}
 	return items;
 }
 
-type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+type PreSend = (
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) => Promise<IHttpRequestOptions>;
 
 /** Wraps an operation's row check: QR options that cannot be right stop the row before its request. */
 export function checkingQrOptions(preSend: PreSend): PreSend {
@@ -123,10 +146,16 @@ export function checkingQrOptions(preSend: PreSend): PreSend {
 export function paginateWithQrCodes(paginate: Paginate): Paginate {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const items = await paginate.call(this, requestData);
-		const settings = qrSettingsOf(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
+		const settings = qrSettingsOf(
+			this.getNode(),
+			this.getNodeParameter('options', {}) as IDataObject,
+		);
 		if (!settings) return items;
-		return await withQrCodes(items, settings, async (data, fileName, mimeType) =>
-			await this.helpers.prepareBinaryData(data, fileName, mimeType),
+		return await withQrCodes(
+			items,
+			settings,
+			async (data, fileName, mimeType) =>
+				await this.helpers.prepareBinaryData(data, fileName, mimeType),
 		);
 	};
 }
@@ -136,10 +165,16 @@ export async function outputQrCodes(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const settings = qrSettingsOf(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
+	const settings = qrSettingsOf(
+		this.getNode(),
+		this.getNodeParameter('options', {}) as IDataObject,
+	);
 	if (!settings) return items;
-	return await withQrCodes(items, settings, async (data, fileName, mimeType) =>
-		await this.helpers.prepareBinaryData(data, fileName, mimeType),
+	return await withQrCodes(
+		items,
+		settings,
+		async (data, fileName, mimeType) =>
+			await this.helpers.prepareBinaryData(data, fileName, mimeType),
 	);
 }
 
@@ -153,6 +188,9 @@ function fileStemOf(link: IDataObject): string {
 			path = '';
 		}
 	}
-	const stem = path.replace(/^\/+|\/+$/g, '').replace(/[^\w.-]+/g, '-').replace(/^\.+/, '');
+	const stem = path
+		.replace(/^\/+|\/+$/g, '')
+		.replace(/[^\w.-]+/g, '-')
+		.replace(/^\.+/, '');
 	return stem || (typeof link.id === 'string' ? link.id : 'qr-code');
 }

@@ -16,7 +16,9 @@ const LEVELS: readonly QrErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
  */
 export function encodeQr(text: string, level: QrErrorCorrectionLevel): QrMatrix {
 	if (!LEVELS.includes(level)) {
-		throw new Error(`QR code: the error correction level must be L, M, Q or H, not "${String(level)}"`);
+		throw new Error(
+			`QR code: the error correction level must be L, M, Q or H, not "${String(level)}"`,
+		);
 	}
 	const bytes = Buffer.from(text, 'utf8');
 	const version = smallestVersion(bytes.length, level);

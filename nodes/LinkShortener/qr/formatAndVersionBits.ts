@@ -1,6 +1,11 @@
 import type { QrErrorCorrectionLevel } from './types';
 
-const LEVEL_FORMAT_BITS: Record<QrErrorCorrectionLevel, number> = { L: 0b01, M: 0b00, Q: 0b11, H: 0b10 };
+const LEVEL_FORMAT_BITS: Record<QrErrorCorrectionLevel, number> = {
+	L: 0b01,
+	M: 0b00,
+	Q: 0b11,
+	H: 0b10,
+};
 const FORMAT_GENERATOR = 0x537;
 const FORMAT_MASK = 0x5412;
 const VERSION_GENERATOR = 0x1f25;
@@ -8,7 +13,8 @@ const VERSION_GENERATOR = 0x1f25;
 /** Remainder of `value · x^degree` divided by `generator` (a BCH code over GF(2)). */
 function bchRemainder(value: number, degree: number, generator: number): number {
 	let remainder = value;
-	for (let i = 0; i < degree; i++) remainder = (remainder << 1) ^ ((remainder >>> (degree - 1)) * generator);
+	for (let i = 0; i < degree; i++)
+		remainder = (remainder << 1) ^ ((remainder >>> (degree - 1)) * generator);
 	return remainder;
 }
 

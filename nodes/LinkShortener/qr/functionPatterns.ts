@@ -23,13 +23,21 @@ function drawFinder(grid: ModuleGrid, centreRow: number, centreColumn: number): 
 function drawAlignment(grid: ModuleGrid, centreRow: number, centreColumn: number): void {
 	for (let dy = -2; dy <= 2; dy++) {
 		for (let dx = -2; dx <= 2; dx++) {
-			grid.setFunction(centreRow + dy, centreColumn + dx, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+			grid.setFunction(
+				centreRow + dy,
+				centreColumn + dx,
+				Math.max(Math.abs(dx), Math.abs(dy)) !== 1,
+			);
 		}
 	}
 }
 
 /** Both copies of the format information, and the dark module beside the lower-left copy. */
-export function drawFormatBits(grid: ModuleGrid, level: QrErrorCorrectionLevel, mask: number): void {
+export function drawFormatBits(
+	grid: ModuleGrid,
+	level: QrErrorCorrectionLevel,
+	mask: number,
+): void {
 	const bits = formatBits(level, mask);
 	const size = grid.size;
 	// Around the top-left finder: bits 0–5 down column 8, skipping the timing row.
@@ -60,7 +68,11 @@ function drawVersionBits(grid: ModuleGrid, version: number): void {
  * Timing, finder and alignment patterns, version information, and placeholder format
  * information (so the data placement skips its modules; the real bits come with the mask).
  */
-export function drawFunctionPatterns(grid: ModuleGrid, version: number, level: QrErrorCorrectionLevel): void {
+export function drawFunctionPatterns(
+	grid: ModuleGrid,
+	version: number,
+	level: QrErrorCorrectionLevel,
+): void {
 	const size = grid.size;
 	for (let i = 0; i < size; i++) {
 		grid.setFunction(6, i, i % 2 === 0);
@@ -74,7 +86,8 @@ export function drawFunctionPatterns(grid: ModuleGrid, version: number, level: Q
 	const last = positions.length - 1;
 	for (let i = 0; i <= last; i++) {
 		for (let j = 0; j <= last; j++) {
-			const overlapsFinder = (i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0);
+			const overlapsFinder =
+				(i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0);
 			if (!overlapsFinder) drawAlignment(grid, positions[i], positions[j]);
 		}
 	}

@@ -29,7 +29,8 @@ export function linePenalty(line: readonly boolean[]): number {
 	for (let centre = firstDark ? 2 : 3; centre + 2 < lengths.length; centre += 2) {
 		const unit = lengths[centre] / 3;
 		const isFinderLike =
-			lengths[centre] % 3 === 0 && [-2, -1, 1, 2].every((offset) => lengths[centre + offset] === unit);
+			lengths[centre] % 3 === 0 &&
+			[-2, -1, 1, 2].every((offset) => lengths[centre + offset] === unit);
 		if (!isFinderLike) continue;
 		const lightBefore = centre - 3 < 0 ? Infinity : lengths[centre - 3];
 		const lightAfter = centre + 3 >= lengths.length ? Infinity : lengths[centre + 3];
@@ -60,7 +61,7 @@ function blockPenalty(modules: Modules): number {
 function balancePenalty(modules: Modules): number {
 	const total = modules.length * modules.length;
 	const dark = modules.reduce((sum, row) => sum + row.filter(Boolean).length, 0);
-	return Math.floor(Math.abs(dark * 2 - total) * 10 / total) * N4;
+	return Math.floor((Math.abs(dark * 2 - total) * 10) / total) * N4;
 }
 
 /** The penalty score of ISO/IEC 18004 section 7.8.3; the encoder keeps the mask that scores lowest. */

@@ -38,7 +38,11 @@ function scanlines(matrix: QrMatrix, scale: number, quietZone: number, side: num
 			rowPixels.fill(0xff);
 			for (let x = 0; x < side; x++) {
 				const moduleColumn = Math.floor(x / scale) - quietZone;
-				if (moduleColumn >= 0 && moduleColumn < matrix.size && matrix.modules[moduleRow][moduleColumn]) {
+				if (
+					moduleColumn >= 0 &&
+					moduleColumn < matrix.size &&
+					matrix.modules[moduleRow][moduleColumn]
+				) {
 					rowPixels[1 + (x >>> 3)] &= ~(0x80 >>> (x & 7));
 				}
 			}

@@ -3,7 +3,9 @@ const DEFAULT_PNG_SCALE = 8;
 
 function checkWholeNumber(value: number, name: string, min: number, max: number): number {
 	if (!Number.isInteger(value) || value < min || value > max) {
-		throw new Error(`QR code: ${name} must be a whole number from ${min} to ${max}, not ${String(value)}`);
+		throw new Error(
+			`QR code: ${name} must be a whole number from ${min} to ${max}, not ${String(value)}`,
+		);
 	}
 	return value;
 }

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
 import { baseUrlOf, CREDENTIAL_TYPE } from '../http/endpoints';
 import { apiError } from '../http/errors';
@@ -10,7 +16,10 @@ import { sendOnce, withoutApiKey } from '../http/request';
 const routedRequests = new WeakMap<object, IHttpRequestOptions>();
 
 /** preSend, last of a routed operation: keeps the request so that its answer can follow a redirect. */
-export async function rememberRequest(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+export async function rememberRequest(
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) {
 	routedRequests.set(this, requestOptions);
 	return requestOptions;
 }
@@ -19,7 +28,10 @@ export async function rememberRequest(this: IExecuteSingleFunctions, requestOpti
  * The answer to a request n8n's routing sent (requestDefaults turn its redirects off): a
  * redirect is followed as for every other request, the key is scrubbed from the answer.
  */
-async function routedAnswer(context: IExecuteSingleFunctions, response: IN8nHttpFullResponse): Promise<IN8nHttpFullResponse> {
+async function routedAnswer(
+	context: IExecuteSingleFunctions,
+	response: IN8nHttpFullResponse,
+): Promise<IN8nHttpFullResponse> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 	const sent = routedRequests.get(context);
 	if (!isRedirect(response.statusCode) || !sent) return withoutApiKey(response, credentials);
@@ -30,7 +42,11 @@ async function routedAnswer(context: IExecuteSingleFunctions, response: IN8nHttp
 		qs: sent.qs,
 	};
 	const send = sendOnce(context, credentials, sent.timeout);
-	return await followRedirects({ request, response }, send, refuseInNode(context.getNode(), context.getItemIndex()));
+	return await followRedirects(
+		{ request, response },
+		send,
+		refuseInNode(context.getNode(), context.getItemIndex()),
+	);
 }
 
 /** postReceive: one output item per record of the response, each paired with its input item; an error status stops here with the server's message. */

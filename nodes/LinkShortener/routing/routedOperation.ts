@@ -13,7 +13,10 @@ import type {
 import { outputRecords, rememberRequest } from './routedAnswer';
 import { validateBeforeSending } from './rowGuard';
 
-export type PreSend = (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+export type PreSend = (
+	this: IExecuteSingleFunctions,
+	requestOptions: IHttpRequestOptions,
+) => Promise<IHttpRequestOptions>;
 export type Paginate = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
@@ -49,7 +52,17 @@ export interface RoutedOperationSpec {
  * checked before any is sent (`validateBeforeSending`).
  */
 export function routedOperation(spec: RoutedOperationSpec): INodePropertyOptions {
-	const { name, value, description, action, request, check, beforeSending = [], postReceive = [], paginate } = spec;
+	const {
+		name,
+		value,
+		description,
+		action,
+		request,
+		check,
+		beforeSending = [],
+		postReceive = [],
+		paginate,
+	} = spec;
 	const checks = check ? validateBeforeSending(check) : [];
 	const routing: INodePropertyOptions['routing'] = paginate
 		? {

@@ -27,7 +27,10 @@ export function validateBeforeSending(buildRequest: PreSend): PreSend[] {
 			throw rowError;
 		}
 	}
-	async function holdIfAnyRowInvalid(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	async function holdIfAnyRowInvalid(
+		this: IExecuteSingleFunctions,
+		requestOptions: IHttpRequestOptions,
+	) {
 		const invalidRow = firstInvalidRow.get(this.getExecuteData());
 		if (invalidRow) throw invalidRow;
 		return requestOptions;

@@ -56,14 +56,20 @@ export interface NewestFirstOptions {
  * the next page onto the one already read would be passed over. A deletion shows as a `total`
  * lower than the page before's (creations only add to it), so the read starts again from page 1.
  */
-export async function readNewestFirst(context: IPollFunctions, options: NewestFirstOptions): Promise<NewestFirstRead> {
+export async function readNewestFirst(
+	context: IPollFunctions,
+	options: NewestFirstOptions,
+): Promise<NewestFirstRead> {
 	for (let attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
 		const isBoundary = options.boundary();
 		const found = new Map<string, IDataObject>();
 		let total: number | undefined;
 		let previousTotal: number | undefined;
 		let shrank = false;
-		for await (const page of listPages(context, listRequest(NEWEST_FIRST), { repeats: 'skip', ...ONE_AT_A_TIME })) {
+		for await (const page of listPages(context, listRequest(NEWEST_FIRST), {
+			repeats: 'skip',
+			...ONE_AT_A_TIME,
+		})) {
 			if (page.number === 1) {
 				total = page.total;
 				if (options.idle?.(page)) return { outcome: 'idle', links: [], total };
@@ -76,7 +82,8 @@ export async function readNewestFirst(context: IPollFunctions, options: NewestFi
 			const reachedBoundary = page.records.some(isBoundary);
 			for (const link of page.records) if (!isBoundary(link)) found.set(String(link.id), link);
 			if (reachedBoundary) break;
-			if (!page.last && Date.now() >= options.deadline) return { outcome: 'deadline', links: [...found.values()], total };
+			if (!page.last && Date.now() >= options.deadline)
+				return { outcome: 'deadline', links: [...found.values()], total };
 		}
 		if (!shrank) return { outcome: 'complete', links: [...found.values()], total };
 	}
@@ -84,8 +91,14 @@ export async function readNewestFirst(context: IPollFunctions, options: NewestFi
 }
 
 /** One page of the oldest-first listing. */
-async function oldestFirstPage(context: IPollFunctions, page: number, pageSize: number): Promise<Page> {
-	return await onePageOf(listPages(context, listRequest(OLDEST_FIRST), { firstPage: page, pageSize, ...ONE_AT_A_TIME }));
+async function oldestFirstPage(
+	context: IPollFunctions,
+	page: number,
+	pageSize: number,
+): Promise<Page> {
+	return await onePageOf(
+		listPages(context, listRequest(OLDEST_FIRST), { firstPage: page, pageSize, ...ONE_AT_A_TIME }),
+	);
 }
 
 /**
@@ -101,7 +114,10 @@ export async function pageStartingBefore(
 	const first = await oldestFirstPage(context, 1, pageSize);
 	if (first.records.length === 0 || !isBefore(first.records[0])) return 1;
 	let low = 1;
-	let high = Math.max(1, Math.ceil((first.total ?? first.records.length) / Math.max(1, first.servedPageSize)));
+	let high = Math.max(
+		1,
+		Math.ceil((first.total ?? first.records.length) / Math.max(1, first.servedPageSize)),
+	);
 	while (low < high) {
 		const middle = Math.ceil((low + high) / 2);
 		const page = await oldestFirstPage(context, middle, pageSize);
@@ -141,7 +157,10 @@ export interface OldestFirstRead {
  * deleted before the read position pull the pages up (a lower `total`), and then the read
  * stops after the last page whose successor is certain and resumes there.
  */
-export async function readOldestFirst(context: IPollFunctions, options: OldestFirstOptions): Promise<OldestFirstRead> {
+export async function readOldestFirst(
+	context: IPollFunctions,
+	options: OldestFirstOptions,
+): Promise<OldestFirstRead> {
 	const found = new Map<string, IDataObject>();
 	let previous: Page | undefined;
 	const pager = listPages(context, listRequest(OLDEST_FIRST), {
@@ -152,14 +171,20 @@ export async function readOldestFirst(context: IPollFunctions, options: OldestFi
 	let pagesRead = 0;
 	for await (const page of pager) {
 		pagesRead++;
-		if (!previous && options.firstPage > 1 && page.records.length > 0 && !options.isSettled(page.records[0])) {
+		if (
+			!previous &&
+			options.firstPage > 1 &&
+			page.records.length > 0 &&
+			!options.isSettled(page.records[0])
+		) {
 			return { misplaced: true, links: [] };
 		}
 		if (previous?.total !== undefined && page.total !== undefined && page.total < previous.total) {
 			return { misplaced: false, links: [...found.values()], resumePage: previous.number };
 		}
 		for (const link of page.records) {
-			if (options.isAhead(link)) return { misplaced: false, links: [...found.values()], total: page.total, heldFrom: link };
+			if (options.isAhead(link))
+				return { misplaced: false, links: [...found.values()], total: page.total, heldFrom: link };
 			if (options.wanted(link)) found.set(String(link.id), link);
 		}
 		previous = page;

@@ -1,9 +1,20 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type IPollFunctions } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IPollFunctions,
+} from 'n8n-workflow';
 
 import { PAGE_SIZE, type Page } from '../paging/pager';
 import { asNodeError } from '../http/errors';
 import { pageStartingBefore, readNewestFirst, readOldestFirst } from './linkFeed';
-import { FUTURE_DATE_ALLOWANCE_MS, createdAtOf, oldestFirst, PollCursor, type StoredCursor } from './pollCursor';
+import {
+	FUTURE_DATE_ALLOWANCE_MS,
+	createdAtOf,
+	oldestFirst,
+	PollCursor,
+	type StoredCursor,
+} from './pollCursor';
 
 /** Shares of n8n's poll budget: reading newest first, then catching up oldest first. */
 const NEWEST_FIRST_SHARE = 0.4;
@@ -38,10 +49,14 @@ export async function startingCursor(context: IPollFunctions, now: number): Prom
 		deadline: Infinity,
 	});
 	if (read.outcome === 'unstable') {
-		throw new NodeOperationError(context.getNode(), 'Links kept disappearing while the trigger read the list; activate again');
+		throw new NodeOperationError(
+			context.getNode(),
+			'Links kept disappearing while the trigger read the list; activate again',
+		);
 	}
 	const recent = new Map<string, number>();
-	for (const link of read.links) if (!Number.isNaN(createdAtOf(link))) recent.set(String(link.id), createdAtOf(link));
+	for (const link of read.links)
+		if (!Number.isNaN(createdAtOf(link))) recent.set(String(link.id), createdAtOf(link));
 	const present = [...recent.values()].filter((time) => time <= now);
 	return new PollCursor({
 		epoch: newEpoch(now),
@@ -61,9 +76,17 @@ export async function startingCursor(context: IPollFunctions, now: number): Prom
 export function cursorFrom(stored: StoredCursor, now: number): PollCursor | undefined {
 	if (stored.kind === 'cursor') return stored.cursor;
 	if (stored.kind === 'none') return undefined;
-	if (stored.watermark !== null && stored.watermark > now + FUTURE_DATE_ALLOWANCE_MS) return undefined;
+	if (stored.watermark !== null && stored.watermark > now + FUTURE_DATE_ALLOWANCE_MS)
+		return undefined;
 	const recent = new Map(stored.ids.map((id) => [id, stored.watermark ?? 0]));
-	return new PollCursor({ epoch: newEpoch(now), generation: 0, watermark: stored.watermark, recent, total: null, heldFrom: null });
+	return new PollCursor({
+		epoch: newEpoch(now),
+		generation: 0,
+		watermark: stored.watermark,
+		recent,
+		total: null,
+		heldFrom: null,
+	});
 }
 
 /** Nothing changed since the last full read: the same `total`, nothing new on page 1, nothing due. */
@@ -96,7 +119,10 @@ export async function readNewLinks(
 
 	const unseen = read.links.filter((link) => cursor.isNew(link));
 	const held = unseen.map(createdAtOf).filter((time) => time > horizon);
-	const links = oldestFirst(unseen.filter((link) => createdAtOf(link) <= horizon), true);
+	const links = oldestFirst(
+		unseen.filter((link) => createdAtOf(link) <= horizon),
+		true,
+	);
 	const heldFrom = held.length > 0 ? Math.min(...held) : null;
 	return { links, next: cursor.after(links, now, { total: read.total ?? null, heldFrom }) };
 }
@@ -107,7 +133,12 @@ function isRefusal(error: unknown): boolean {
 	return status >= 400 && status < 500 && ![401, 403, 429].includes(status);
 }
 
-async function catchUp(context: IPollFunctions, cursor: PollCursor, now: number, budgetMs: number): Promise<NewLinks> {
+async function catchUp(
+	context: IPollFunctions,
+	cursor: PollCursor,
+	now: number,
+	budgetMs: number,
+): Promise<NewLinks> {
 	const horizon = now + FUTURE_DATE_ALLOWANCE_MS;
 	const pageSize = cursor.catchUp?.pageSize ?? PAGE_SIZE;
 	const read = async (firstPage: number) =>
@@ -119,18 +150,21 @@ async function catchUp(context: IPollFunctions, cursor: PollCursor, now: number,
 			isAhead: (link) => createdAtOf(link) > horizon,
 			deadline: now + budgetMs * CATCH_UP_SHARE,
 		});
-	const locate = async () => await pageStartingBefore(context, (link) => cursor.isOlder(link), pageSize);
+	const locate = async () =>
+		await pageStartingBefore(context, (link) => cursor.isOlder(link), pageSize);
 
 	let result;
 	try {
 		result = await read(cursor.catchUp?.page ?? (await locate()));
 	} catch (error) {
 		// A stored resume point the server refuses is dropped: the next poll reads afresh.
-		if (cursor.catchUp && isRefusal(error)) return { links: [], next: cursor.with({ catchUp: undefined, total: null }) };
+		if (cursor.catchUp && isRefusal(error))
+			return { links: [], next: cursor.with({ catchUp: undefined, total: null }) };
 		throw asNodeError(context.getNode(), error);
 	}
 	if (result.misplaced) result = await read(await locate());
-	if (result.misplaced) return { links: [], next: cursor.with({ catchUp: undefined, total: null }) };
+	if (result.misplaced)
+		return { links: [], next: cursor.with({ catchUp: undefined, total: null }) };
 
 	const links = oldestFirst(result.links, false);
 	if (result.resumePage !== undefined) {

@@ -52,7 +52,12 @@ export class PollCursor implements CursorFields {
 
 	constructor(fields: CursorFields) {
 		({ epoch: this.epoch, generation: this.generation, watermark: this.watermark } = fields);
-		({ recent: this.recent, total: this.total, heldFrom: this.heldFrom, catchUp: this.catchUp } = fields);
+		({
+			recent: this.recent,
+			total: this.total,
+			heldFrom: this.heldFrom,
+			catchUp: this.catchUp,
+		} = fields);
 	}
 
 	isNew(link: IDataObject): boolean {
@@ -105,7 +110,8 @@ export type StoredCursor =
  * stored but cannot be read: guessing would skip or repeat links without saying so.
  */
 export function readStoredCursor(staticData: IDataObject): StoredCursor {
-	if (staticData[KEY] !== undefined) return { kind: 'cursor', cursor: parsePosition(staticData[KEY]) };
+	if (staticData[KEY] !== undefined)
+		return { kind: 'cursor', cursor: parsePosition(staticData[KEY]) };
 	if ('lastCreatedAt' in staticData) return parseLegacy(staticData);
 	return { kind: 'none' };
 }
@@ -145,20 +151,27 @@ function timeOrNull(value: unknown, field: string): number | null {
 
 function countOrNull(value: unknown, field: string, least: number): number | null {
 	if (value === null) return null;
-	return Number.isInteger(value) && (value as number) >= least ? (value as number) : unreadable(`${field} is not a count`);
+	return Number.isInteger(value) && (value as number) >= least
+		? (value as number)
+		: unreadable(`${field} is not a count`);
 }
 
 function parsePosition(value: unknown): PollCursor {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) unreadable('it is not an object');
+	if (typeof value !== 'object' || value === null || Array.isArray(value))
+		unreadable('it is not an object');
 	const stored = value as IDataObject;
-	if (stored.version !== VERSION) unreadable(`version ${JSON.stringify(stored.version)} is unknown`);
+	if (stored.version !== VERSION)
+		unreadable(`version ${JSON.stringify(stored.version)} is unknown`);
 	if (typeof stored.epoch !== 'string' || stored.epoch === '') unreadable('epoch is missing');
-	const generation = countOrNull(stored.generation, 'generation', 0) ?? unreadable('generation is missing');
+	const generation =
+		countOrNull(stored.generation, 'generation', 0) ?? unreadable('generation is missing');
 	const recent = new Map<string, number>();
-	if (typeof stored.recent !== 'object' || stored.recent === null || Array.isArray(stored.recent)) unreadable('recent is not an object');
+	if (typeof stored.recent !== 'object' || stored.recent === null || Array.isArray(stored.recent))
+		unreadable('recent is not an object');
 	for (const [at, ids] of Object.entries(stored.recent)) {
 		const time = timeOrNull(at, 'a time in recent') as number;
-		if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) unreadable('recent does not hold link ids');
+		if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
+			unreadable('recent does not hold link ids');
 		for (const id of ids as string[]) recent.set(id, time);
 	}
 	return new PollCursor({
@@ -177,7 +190,8 @@ function parseCatchUp(value: unknown): CatchUp | undefined {
 	const { page, pageSize } = (value ?? {}) as IDataObject;
 	return {
 		page: countOrNull(page, 'catchUp.page', 1) ?? unreadable('catchUp.page is missing'),
-		pageSize: countOrNull(pageSize, 'catchUp.pageSize', 1) ?? unreadable('catchUp.pageSize is missing'),
+		pageSize:
+			countOrNull(pageSize, 'catchUp.pageSize', 1) ?? unreadable('catchUp.pageSize is missing'),
 	};
 }
 
@@ -185,7 +199,8 @@ function parseCatchUp(value: unknown): CatchUp | undefined {
 function parseLegacy(staticData: IDataObject): StoredCursor {
 	const watermark = timeOrNull(staticData.lastCreatedAt, 'lastCreatedAt');
 	const ids = staticData.idsAtLastCreatedAt;
-	if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) unreadable('idsAtLastCreatedAt does not hold link ids');
+	if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
+		unreadable('idsAtLastCreatedAt does not hold link ids');
 	return { kind: 'legacy', watermark, ids: ids as string[] };
 }
 

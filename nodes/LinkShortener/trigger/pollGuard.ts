@@ -44,12 +44,15 @@ export function acquireLease(key: string, durationMs: number, now = Date.now()):
 	return {
 		newest(stored) {
 			const known = record.cursor;
-			return known && known.epoch === stored.epoch && known.generation > stored.generation ? known : stored;
+			return known && known.epoch === stored.epoch && known.generation > stored.generation
+				? known
+				: stored;
 		},
 		commit(from, next) {
 			if (record.lease?.token !== token) return false;
 			const known = record.cursor;
-			if (known && from && known.epoch === from.epoch && known.generation > from.generation) return false;
+			if (known && from && known.epoch === from.epoch && known.generation > from.generation)
+				return false;
 			record.cursor = next;
 			return true;
 		},

@@ -1,10 +1,26 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
 import { routedOperation } from '../../routing/routedOperation';
 
-const GROUP_BY_VALUES = ['day', 'week', 'month', 'country', 'city', 'referrer', 'browser', 'os', 'device', 'link'];
+const GROUP_BY_VALUES = [
+	'day',
+	'week',
+	'month',
+	'country',
+	'city',
+	'referrer',
+	'browser',
+	'os',
+	'device',
+	'link',
+];
 
 async function requireGroupBy(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 	const groupBy = String(this.getNodeParameter('groupBy', '')).trim();

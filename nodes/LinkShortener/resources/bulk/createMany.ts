@@ -57,7 +57,8 @@ export const createManyFields: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_MAX_RETRIES,
-				description: 'How often to re-send a batch the server refused with 429 (rate limit) before giving up',
+				description:
+					'How often to re-send a batch the server refused with 429 (rate limit) before giving up',
 			},
 			...qrCodeOptions,
 		],
@@ -74,18 +75,33 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
 	const node = this.getNode();
-	const batchSize = wholeNumberOption(this, options.batchSize, MAX_BULK_CREATE_SIZE, 'Batch Size', 1);
+	const batchSize = wholeNumberOption(
+		this,
+		options.batchSize,
+		MAX_BULK_CREATE_SIZE,
+		'Batch Size',
+		1,
+	);
 	if (batchSize > MAX_BULK_CREATE_SIZE) {
 		throw new NodeOperationError(
 			node,
 			`Batch Size ${batchSize} is too large: the API accepts at most ${MAX_BULK_CREATE_SIZE} links per request`,
-			{ description: `Set "Batch Size" (options.batchSize) to ${MAX_BULK_CREATE_SIZE} or less. Nothing was sent.` },
+			{
+				description: `Set "Batch Size" (options.batchSize) to ${MAX_BULK_CREATE_SIZE} or less. Nothing was sent.`,
+			},
 		);
 	}
-	const maxRetries = wholeNumberOption(this, options.maxRetries, DEFAULT_MAX_RETRIES, 'Max Retries', 0);
+	const maxRetries = wholeNumberOption(
+		this,
+		options.maxRetries,
+		DEFAULT_MAX_RETRIES,
+		'Max Retries',
+		0,
+	);
 	const paths = LINK_PATHS[options.apiPaths === 'legacy' ? 'legacy' : 'v1'];
 	const qrCodes = qrSettingsOf(node, options);
-	const createOnce = ifExistsOf(options) === 'returnExisting' ? new CreateOnce(this, paths.list) : undefined;
+	const createOnce =
+		ifExistsOf(options) === 'returnExisting' ? new CreateOnce(this, paths.list) : undefined;
 	const hints = new RunHints();
 	const [items] = await runBatches(this, {
 		name: 'create',
@@ -101,16 +117,26 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 		rateLimit: { maxRetries },
 		lookUp: createdLinksLookUp(paths.list),
 		refusedWording: 'was not created',
-		inDoubtNote: 'The server may have created this link; it was not sent again, to avoid a duplicate',
+		inDoubtNote:
+			'The server may have created this link; it was not sent again, to avoid a duplicate',
 		inDoubtAdvice: IN_DOUBT_ADVICE,
 		notDoneAdvice: NOT_CREATED_ADVICE,
-		...(createOnce && { rowsToSend: async (rows, results) => await createOnce.rowsToSend(rows, results) }),
+		...(createOnce && {
+			rowsToSend: async (rows, results) => await createOnce.rowsToSend(rows, results),
+		}),
 	});
 	const output = createOnce ? createOnce.outputOf(items) : items;
 	hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
 	hints.addTo(this, this.getInputData().length);
 	if (!qrCodes) return [output];
-	return [await withQrCodes(output, qrCodes, async (data, fileName, mimeType) => await this.helpers.prepareBinaryData(data, fileName, mimeType))];
+	return [
+		await withQrCodes(
+			output,
+			qrCodes,
+			async (data, fileName, mimeType) =>
+				await this.helpers.prepareBinaryData(data, fileName, mimeType),
+		),
+	];
 }
 
 /** How each input row becomes one element of the bulk-create body. */
@@ -118,7 +144,8 @@ function createElementBuilder(context: IExecuteFunctions, hints: RunHints): Elem
 	if (mappingModeOf(context) === 'autoMap') {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
-		return (row, check) => createLinkBody(autoMappedFields(items[row].json), check, hints.utmReplacedIn(row));
+		return (row, check) =>
+			createLinkBody(autoMappedFields(items[row].json), check, hints.utmReplacedIn(row));
 	}
 	return (row, check) =>
 		createLinkBody(

@@ -9,7 +9,8 @@ export const mappingModeField: INodeProperties = {
 	name: 'mappingMode',
 	type: 'options',
 	noDataExpression: true,
-	description: "How each input item maps to a link: set each field below, or use the item's own fields as they are",
+	description:
+		"How each input item maps to a link: set each field below, or use the item's own fields as they are",
 	options: [
 		{
 			name: 'Map Each Field Below',
@@ -28,5 +29,7 @@ export const mappingModeField: INodeProperties = {
 };
 
 export function mappingModeOf(context: IExecuteFunctions): MappingMode {
-	return context.getNodeParameter('mappingMode', 0, 'defineBelow') === 'autoMap' ? 'autoMap' : 'defineBelow';
+	return context.getNodeParameter('mappingMode', 0, 'defineBelow') === 'autoMap'
+		? 'autoMap'
+		: 'defineBelow';
 }

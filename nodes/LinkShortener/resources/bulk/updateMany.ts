@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { showFor, updateLinkFields } from '../../fields/commonFields';
 import {
@@ -37,7 +42,7 @@ export const updateManyFields: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. 3f1c6a3e-8a4b-4f4e-9a53-0f0d6a1c2b7e or https://sho.rt/spring',
 		description:
-			"The link to update: its UUID, its short URL or its path, usually an expression that reads it from the input item. Short URLs and paths are looked up before the first update.",
+			'The link to update: its UUID, its short URL or its path, usually an expression that reads it from the input item. Short URLs and paths are looked up before the first update.',
 		displayOptions: showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] }),
 	},
 	updateLinkFields(showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] })),
@@ -90,24 +95,49 @@ const LINK_COLUMNS = [
 ];
 
 /** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
-function updateElementBuilder(context: IExecuteFunctions, links: RowLinkRefs, hints: RunHints): ElementBuilder {
+function updateElementBuilder(
+	context: IExecuteFunctions,
+	links: RowLinkRefs,
+	hints: RunHints,
+): ElementBuilder {
 	if (mappingModeOf(context) === 'autoMap') {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
 		return (row, check) => {
 			const json = items[row].json;
-			const column = LINK_COLUMNS.find(({ parameter }) => isSet(json[parameter])) ?? LINK_COLUMNS[0];
+			const column =
+				LINK_COLUMNS.find(({ parameter }) => isSet(json[parameter])) ?? LINK_COLUMNS[0];
 			const id = links.remember(row, linkRefOf(json[column.parameter], check, column));
-			return { id, ...updateLinkChanges(autoMappedChanges(json), check, AUTO_MAPPED_FIELDS, hints.utmReplacedIn(row)) };
+			return {
+				id,
+				...updateLinkChanges(
+					autoMappedChanges(json),
+					check,
+					AUTO_MAPPED_FIELDS,
+					hints.utmReplacedIn(row),
+				),
+			};
 		};
 	}
 	return (row, check) => {
-		const id = links.remember(row, linkRefOf(context.getNodeParameter('linkId', row), check, UPDATE_PARAMETERS.id));
+		const id = links.remember(
+			row,
+			linkRefOf(context.getNodeParameter('linkId', row), check, UPDATE_PARAMETERS.id),
+		);
 		const changes = context.getNodeParameter('updateFields', row, {}) as IDataObject;
-		return { id, ...updateLinkChanges(changes, check, UPDATE_PARAMETERS, hints.utmReplacedIn(row)) };
+		return {
+			id,
+			...updateLinkChanges(changes, check, UPDATE_PARAMETERS, hints.utmReplacedIn(row)),
+		};
 	};
 }
 
 function autoMappedChanges(json: IDataObject): LinkUpdateFields {
-	return { longUrl: json.longUrl, title: json.title, expiredAt: json.expiredAt, tags: json.tags, ...utmFromColumns(json) };
+	return {
+		longUrl: json.longUrl,
+		title: json.title,
+		expiredAt: json.expiredAt,
+		tags: json.tags,
+		...utmFromColumns(json),
+	};
 }

@@ -37,7 +37,11 @@ export const getManyFields: INodeProperties[] = [
 				default: 1,
 				description: 'Only domains in this status; only verified domains can carry links',
 				routing: {
-					send: { type: 'query', property: 'status', value: '={{ $value === "" ? undefined : $value }}' },
+					send: {
+						type: 'query',
+						property: 'status',
+						value: '={{ $value === "" ? undefined : $value }}',
+					},
 				},
 			},
 		],

@@ -1,8 +1,19 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { apiPathsOptions, createLinkFields, showFor } from '../../fields/commonFields';
 import { createLinkBody } from '../../links/linkBodies';
-import { ifExistsOption, markLinkCreated, rememberingLongUrl, returnExistingLink } from '../../links/ifExists';
+import {
+	ifExistsOption,
+	markLinkCreated,
+	rememberingLongUrl,
+	returnExistingLink,
+} from '../../links/ifExists';
 import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
 import { apiPathsOf } from '../../links/linkLocator';
 import { RowValidator } from '../../fields/validation';

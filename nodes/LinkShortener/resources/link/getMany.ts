@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { apiPathsOptions, returnAllOrLimit, showFor } from '../../fields/commonFields';
 import { paginate } from '../../paging/pager';
@@ -120,7 +126,11 @@ export const getManyFields: INodeProperties[] = [
 				default: 'createdAt',
 				description: 'The link field to sort by; without a sort, the newest links come first',
 				routing: {
-					send: { type: 'body', property: 'order', value: '={{ { [$value]: $parameter.sort.direction || "desc" } }}' },
+					send: {
+						type: 'body',
+						property: 'order',
+						value: '={{ { [$value]: $parameter.sort.direction || "desc" } }}',
+					},
 				},
 			},
 		],

@@ -49,7 +49,10 @@ export async function updateLink(this: IExecuteFunctions): Promise<INodeExecutio
 					? linkRefOf(check.httpUrl(locator.value, SHORT_URL), check, SHORT_URL)
 					: { kind: 'id' as const, id: check.uuid(locator.value, FIELDS.id) };
 			const id = links.remember(row, ref);
-			return { id, ...updateLinkChanges(this.getNodeParameter('updateFields', row, {}) as IDataObject, check) };
+			return {
+				id,
+				...updateLinkChanges(this.getNodeParameter('updateFields', row, {}) as IDataObject, check),
+			};
 		},
 		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
 		batchSize: 1,

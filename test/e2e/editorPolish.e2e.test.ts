@@ -297,7 +297,15 @@ test("codex categories are from n8n's documented list, and the node is listed am
 		await byTestId(panel, 'node-creator-item-name')
 			.filter({ hasText: /^Link Shortener$/ })
 			.waitFor();
-		expect(await panel.innerText()).toMatch(/^Action in an app\s+Link Shortener\s/);
+		// The item exists in the unfiltered list too: wait until the search has filtered the list.
+		const filtered = /^Action in an app\s+Link Shortener\s/;
+		const deadline = Date.now() + 10_000;
+		let text = await panel.innerText();
+		while (!filtered.test(text) && Date.now() < deadline) {
+			await page.waitForTimeout(200);
+			text = await panel.innerText();
+		}
+		expect(text).toMatch(filtered);
 		await screenshot(panel, 'node-panel-app-actions.png');
 	});
 });

@@ -1,5 +1,5 @@
 import { SEEDED, SEEDED_CLICKS } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 
 describe('Analytics > Get Clicks', () => {
 	const ls = useLinkShortener();

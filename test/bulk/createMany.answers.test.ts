@@ -1,4 +1,4 @@
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 import {
 	BULK_CREATE_PATH,
 	createMany,
@@ -7,7 +7,7 @@ import {
 	linkRows,
 	pairedIndices,
 	summary,
-} from './helpers';
+} from '../helpers/bulk';
 
 const path = BULK_CREATE_PATH;
 const LIST_PATH = '/v1/links/list';

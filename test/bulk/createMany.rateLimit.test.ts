@@ -1,6 +1,6 @@
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 import { DEFAULT_RATE_LIMIT } from '../../dev/sandbox/server';
-import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from './helpers';
+import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from '../helpers/bulk';
 
 const path = BULK_CREATE_PATH;
 const statuses = (requests: Array<{ status: number }>) => requests.map((request) => request.status);

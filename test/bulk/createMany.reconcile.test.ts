@@ -1,5 +1,5 @@
-import { useLinkShortener } from '../fixture';
-import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from './helpers';
+import { useLinkShortener } from '../helpers/fixture';
+import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from '../helpers/bulk';
 
 const path = BULK_CREATE_PATH;
 const LIST_PATH = '/v1/links/list';

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
-import { useLinkShortener } from '../fixture';
-import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from './helpers';
+import { useLinkShortener } from '../helpers/fixture';
+import { BULK_CREATE_PATH, createMany, errorRows, linkRows, pairedIndices } from '../helpers/bulk';
 
 const path = BULK_CREATE_PATH;
 const autoMap = createMany({ mappingMode: 'autoMap' });

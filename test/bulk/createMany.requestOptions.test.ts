@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { NODE_TYPE, useLinkShortener } from '../fixture';
+import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 import { SEEDED } from '../../dev/sandbox/server';
 import {
 	BULK_CREATE_PATH,
@@ -10,7 +10,7 @@ import {
 	linkRows,
 	loadedAsN8nDoes,
 	updateMany,
-} from './helpers';
+} from '../helpers/bulk';
 
 describe("Bulk operations honour n8n's Request Options", () => {
 	const ls = useLinkShortener();

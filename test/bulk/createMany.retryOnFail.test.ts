@@ -1,7 +1,7 @@
 import type { IRun } from 'n8n-workflow';
 
-import { useLinkShortener } from '../fixture';
-import { BULK_CREATE_PATH, createMany, linkRows, pairedIndices } from './helpers';
+import { useLinkShortener } from '../helpers/fixture';
+import { BULK_CREATE_PATH, createMany, linkRows, pairedIndices } from '../helpers/bulk';
 
 const path = BULK_CREATE_PATH;
 const LIST_PATH = '/v1/links/list';

@@ -1,4 +1,4 @@
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 import { SEEDED } from '../../dev/sandbox/server';
 import {
 	BULK_CREATE_PATH,
@@ -7,7 +7,7 @@ import {
 	linkRows,
 	pairedIndices,
 	summary,
-} from './helpers';
+} from '../helpers/bulk';
 
 const SEEDED_LINK_COUNT = SEEDED.ownLinks.length + SEEDED.foreignLinks.length;
 

@@ -1,6 +1,6 @@
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 import { SEEDED } from '../../dev/sandbox/server';
-import { BULK_UPDATE_PATH, detailsOf, errorRows, pairedIndices, updateMany } from './helpers';
+import { BULK_UPDATE_PATH, detailsOf, errorRows, pairedIndices, updateMany } from '../helpers/bulk';
 
 const path = BULK_UPDATE_PATH;
 const ownIds = SEEDED.ownLinks.map((link) => link.id);

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
-import { useLinkShortener } from '../fixture';
-import { BULK_UPDATE_PATH, errorRows, pairedIndices, updateMany } from './helpers';
+import { useLinkShortener } from '../helpers/fixture';
+import { BULK_UPDATE_PATH, errorRows, pairedIndices, updateMany } from '../helpers/bulk';
 
 const missing = (n: number) => `0badc0de-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

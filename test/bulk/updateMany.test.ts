@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 import { SEEDED } from '../../dev/sandbox/server';
 import {
 	BULK_UPDATE_PATH,
@@ -9,7 +9,7 @@ import {
 	pairedIndices,
 	summary,
 	updateMany,
-} from './helpers';
+} from '../helpers/bulk';
 
 const path = BULK_UPDATE_PATH;
 const MISSING_ID = '0badc0de-0000-4000-8000-000000000000';

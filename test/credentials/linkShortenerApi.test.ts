@@ -1,4 +1,4 @@
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 
 describe('Link Shortener API credential', () => {
 	const ls = useLinkShortener();

@@ -1,5 +1,5 @@
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 
 const getMany = (parameters: object = {}) => ({
 	resource: 'domain',

@@ -6,9 +6,13 @@ import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow'
 
 import { withDefaults, type WorkflowInput } from '../../dev/engine/engine';
 import { SEEDED, SEEDED_CLICKS } from '../../dev/sandbox/server';
-import { readWriteFileStandIn, scheduleTriggerStandIn, setStandIn } from './exampleStandIns';
+import {
+	readWriteFileStandIn,
+	scheduleTriggerStandIn,
+	setStandIn,
+} from '../helpers/exampleStandIns';
 import { decodePng } from '../qr/decoders';
-import { NODE_TYPE, useLinkShortener } from '../fixture';
+import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 
 const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { NODE_TYPE, useLinkShortener } from '../fixture';
+import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 
 const [SPRING] = SEEDED.ownLinks;
 

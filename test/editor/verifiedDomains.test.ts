@@ -1,5 +1,5 @@
 import { SEEDED } from '../../dev/sandbox/server';
-import { NODE_TYPE, useLinkShortener } from '../fixture';
+import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 
 describe('Domain dropdown (getVerifiedDomains)', () => {
 	const fx = useLinkShortener({ pageSizeCap: 3 });

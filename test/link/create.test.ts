@@ -1,5 +1,5 @@
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 
 describe('Link > Create', () => {
 	const ls = useLinkShortener();

@@ -1,7 +1,7 @@
 import type { INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 import { byId, byUrl } from './locatorValues';
 
 const [spring, launch] = SEEDED.ownLinks;

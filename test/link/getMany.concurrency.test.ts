@@ -1,6 +1,6 @@
 import { SEEDED } from '../../dev/sandbox/server';
 import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 
 const LIST = '/v1/links/list';
 const CAP = 50;

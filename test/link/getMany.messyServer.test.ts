@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
 import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
-import { NODE_TYPE, useLinkShortener } from '../fixture';
+import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 import { byUrl } from './locatorValues';
 
 const LIST = '/v1/links/list';

@@ -1,5 +1,5 @@
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 
 const OWN = SEEDED.ownLinks.length;
 const getMany = (parameters: object = {}) => ({

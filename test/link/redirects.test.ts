@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { NODE_TYPE, useLinkShortener } from '../fixture';
+import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 import { byId } from './locatorValues';
 
 const [spring] = SEEDED.ownLinks;

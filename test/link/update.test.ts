@@ -1,9 +1,9 @@
 import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { NODE_TYPE, useLinkShortener } from '../fixture';
+import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 import { byId, byUrl } from './locatorValues';
-import { detailsOf, errorRows, loadedAsN8nDoes, pairedIndices } from '../bulk/helpers';
+import { detailsOf, errorRows, loadedAsN8nDoes, pairedIndices } from '../helpers/bulk';
 
 const [spring, launch] = SEEDED.ownLinks;
 const [foreign] = SEEDED.foreignLinks;

@@ -7,8 +7,8 @@ import {
 	createMany,
 	pairedIndices,
 	updateMany,
-} from '../bulk/helpers';
-import { useLinkShortener } from '../fixture';
+} from '../helpers/bulk';
+import { useLinkShortener } from '../helpers/fixture';
 import { fullReadBound, SERVER_PROFILES, threePagesAndSome } from './profiles';
 
 const LIST = '/v1/links/list';

@@ -1,5 +1,5 @@
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
+import { useLinkShortener } from '../helpers/fixture';
 import { fullReadBound, SERVER_PROFILES, threePagesAndSome } from './profiles';
 
 const LIST = '/v1/links/list';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { TRIGGER_TYPE, useLinkShortener } from '../fixture';
+import { TRIGGER_TYPE, useLinkShortener } from '../helpers/fixture';
 
 const LIST = '/v1/links/list';
 

@@ -10,7 +10,7 @@ import {
 
 import { TestCredentialsHelper } from '../../dev/engine/engine';
 import { SEEDED } from '../../dev/sandbox/server';
-import { TRIGGER_TYPE, useLinkShortener, type LinkShortenerFixture } from '../fixture';
+import { TRIGGER_TYPE, useLinkShortener, type LinkShortenerFixture } from '../helpers/fixture';
 
 const LIST = '/v1/links/list';
 const NEWEST_SEEDED = SEEDED.ownLinks[2];

@@ -1,5 +1,5 @@
-import { useLinkShortener } from '../fixture';
-import { LiveTrigger, repeated } from './liveTrigger';
+import { useLinkShortener } from '../helpers/fixture';
+import { LiveTrigger, repeated } from '../helpers/liveTrigger';
 
 const LIST = '/v1/links/list';
 

@@ -78,7 +78,7 @@ export interface PagerOptions {
  * pages still needed are known: later pages are asked for up to `concurrency` at once, but
  * only when the reader asks for the next page, so a reader that stops early costs no more.
  */
-async function* pages(
+export async function* pages(
 	fetchPage: FetchPage,
 	source: PageSource,
 	options: PagerOptions = {},

@@ -1,4 +1,4 @@
-import { SANDBOX_API_KEY, SEEDED, Sandbox } from '../../dev/sandbox/server';
+import { SANDBOX_API_KEY, SEEDED, Sandbox } from '../../../dev/sandbox/server';
 import { call, control, sandbox, useSandbox, type Json } from './client';
 
 useSandbox();

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
-import { hintsOf } from './hints';
-import { BULK_CREATE_PATH, createMany, pairedIndices } from '../bulk/helpers';
+import { useLinkShortener } from '../helpers/fixture';
+import { hintsOf } from '../helpers/hints';
+import { BULK_CREATE_PATH, createMany, pairedIndices } from '../helpers/bulk';
 
 const LIST_PATH = '/v1/links/list';
 const VISIBLE_SEEDED_LINKS = SEEDED.ownLinks.length;

@@ -1,4 +1,4 @@
-import { SEEDED, SEEDED_CLICKS } from '../../dev/sandbox/server';
+import { SEEDED, SEEDED_CLICKS } from '../../../dev/sandbox/server';
 import { call, sandbox, useSandbox, type Json } from './client';
 
 useSandbox();

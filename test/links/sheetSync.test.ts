@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
-import { BULK_UPDATE_PATH, detailsOf, errorRows, pairedIndices, updateMany } from '../bulk/helpers';
+import { useLinkShortener } from '../helpers/fixture';
+import { BULK_UPDATE_PATH, detailsOf, errorRows, pairedIndices, updateMany } from '../helpers/bulk';
 
 const LIST_PATH = '/v1/links/list';
 const [spring, launch, docs] = SEEDED.ownLinks;

@@ -1,6 +1,6 @@
 import { Workflow, type INode } from 'n8n-workflow';
 
-import { createEngine, NODE_TYPE, TRIGGER_TYPE } from '../fixture';
+import { createEngine, NODE_TYPE, TRIGGER_TYPE } from '../helpers/fixture';
 
 describe('Editor: subtitle and panel description', () => {
 	const engine = createEngine();

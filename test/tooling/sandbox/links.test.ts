@@ -1,4 +1,4 @@
-import { SEEDED } from '../../dev/sandbox/server';
+import { SEEDED } from '../../../dev/sandbox/server';
 import { call, LINK_KEYS, sandbox, useSandbox, UUID_V4, type Json } from './client';
 
 useSandbox();

@@ -5,7 +5,7 @@ import {
 	SEEDED,
 	Sandbox,
 	type SandboxOptions,
-} from '../../dev/sandbox/server';
+} from '../../../dev/sandbox/server';
 
 /** Response bodies are read loosely in these tests. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the sandbox's answers loosely

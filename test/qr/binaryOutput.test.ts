@@ -1,10 +1,10 @@
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
-import { createMany } from '../bulk/helpers';
-import { decodeCells, decodePng } from '../qr/decoders';
-import { rasteriseSvg } from '../qr/svgRaster';
+import { useLinkShortener } from '../helpers/fixture';
+import { createMany } from '../helpers/bulk';
+import { decodeCells, decodePng } from './decoders';
+import { rasteriseSvg } from './svgRaster';
 
 function binaryOf(item: INodeExecutionData, property = 'qrCode'): IBinaryData {
 	const binary = item.binary?.[property];

@@ -1,8 +1,8 @@
-import { LinkShortenerApi } from '../credentials/LinkShortenerApi.credentials';
-import { LinkShortener } from '../nodes/LinkShortener/LinkShortener.node';
-import { LinkShortenerTrigger } from '../nodes/LinkShortener/LinkShortenerTrigger.node';
-import { Engine, type RunNodeOptions, type RunNodeResult } from '../dev/engine/engine';
-import { Sandbox, type SandboxOptions } from '../dev/sandbox/server';
+import { LinkShortenerApi } from '../../credentials/LinkShortenerApi.credentials';
+import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
+import { LinkShortenerTrigger } from '../../nodes/LinkShortener/LinkShortenerTrigger.node';
+import { Engine, type RunNodeOptions, type RunNodeResult } from '../../dev/engine/engine';
+import { Sandbox, type SandboxOptions } from '../../dev/sandbox/server';
 
 export const NODE_TYPE = 'n8n-nodes-link-shortener.linkShortener';
 export const TRIGGER_TYPE = 'n8n-nodes-link-shortener.linkShortenerTrigger';

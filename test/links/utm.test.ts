@@ -1,7 +1,7 @@
 import { SEEDED } from '../../dev/sandbox/server';
-import { useLinkShortener } from '../fixture';
-import { hintsOf } from './hints';
-import { BULK_CREATE_PATH, BULK_UPDATE_PATH, createMany, updateMany } from '../bulk/helpers';
+import { useLinkShortener } from '../helpers/fixture';
+import { hintsOf } from '../helpers/hints';
+import { BULK_CREATE_PATH, BULK_UPDATE_PATH, createMany, updateMany } from '../helpers/bulk';
 
 const [own0, own1] = SEEDED.ownLinks.map((link) => link.id);
 

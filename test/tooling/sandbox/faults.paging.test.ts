@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE_CAP } from '../../dev/sandbox/server';
+import { DEFAULT_PAGE_SIZE_CAP } from '../../../dev/sandbox/server';
 import { call, control, sandbox, useSandbox, type Json } from './client';
 
 useSandbox();

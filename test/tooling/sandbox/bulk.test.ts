@@ -1,4 +1,4 @@
-import { SEEDED } from '../../dev/sandbox/server';
+import { SEEDED } from '../../../dev/sandbox/server';
 import { call, expectRateLimited, LINK_KEYS, sandbox, useSandbox, type Json } from './client';
 
 useSandbox();

@@ -12,7 +12,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { Engine } from '../../dev/engine/engine';
+import { Engine } from '../../../dev/engine/engine';
 import { API_KEY, baseUrl } from './test-api';
 
 /** A credential and three node types (declarative, polling, programmatic) for the engine runner's own tests. */

@@ -1,12 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- tests, not loaded by n8n */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { Sandbox } from '../../dev/sandbox/server';
+import { Sandbox } from '../../../dev/sandbox/server';
 import { call, control, sandbox, useSandbox, waitUntil } from './client';
 
 useSandbox();
 
-const REPO = join(__dirname, '..', '..');
+const REPO = join(__dirname, '..', '..', '..');
 
 describe('latency and requests in flight', () => {
 	it('counts the most requests in flight: one at a time, then all at once', async () => {

@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from '../../dev/engine/engine';
-import { TRIGGER_TYPE, type LinkShortenerFixture } from '../fixture';
+import { TRIGGER_TYPE, type LinkShortenerFixture } from './fixture';
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 

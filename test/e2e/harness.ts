@@ -59,6 +59,8 @@ export interface SuiteOptions {
 	sandbox?: SandboxOptions;
 	/** Also reset the sandbox before each test (default true). */
 	resetBeforeEach?: boolean;
+	/** More credentials to import, known once earlier beforeAll hooks ran (a model server's URL). */
+	extraCredentials?: () => n8n.CredentialInput[];
 }
 
 export function useN8nSuite(options: SuiteOptions = {}): N8nSuite {
@@ -95,10 +97,14 @@ export function useN8nSuite(options: SuiteOptions = {}): N8nSuite {
 				data: { baseUrl: sandbox.baseUrl, apiKey: WRONG_API_KEY },
 			},
 		]);
+		const extra = options.extraCredentials
+			? await n8n.importCredentials(env, options.extraCredentials())
+			: [];
 		if (pending.length) {
 			const byName: Record<string, ImportedCredential> = {
 				[credential.name]: credential,
 				[wrongKeyCredential.name]: wrongKeyCredential,
+				...Object.fromEntries(extra.map((imported) => [imported.name, imported])),
 			};
 			await n8n.importWorkflows(
 				env,
@@ -169,6 +175,11 @@ export function bindByName(
 
 /** The examples/ folder of the repo. */
 export const EXAMPLES_DIR = path.resolve(__dirname, '..', '..', 'examples');
+
+/** One example workflow, by its path under examples/. */
+export function loadExample(file: string): WorkflowJson {
+	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
+}
 
 export function loadExamples(): Array<{ file: string; json: WorkflowJson }> {
 	if (!fs.existsSync(EXAMPLES_DIR)) return [];

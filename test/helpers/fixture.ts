@@ -6,6 +6,8 @@ import { Sandbox, type SandboxOptions } from '../../dev/sandbox/server';
 
 export const NODE_TYPE = 'n8n-nodes-link-shortener.linkShortener';
 export const TRIGGER_TYPE = 'n8n-nodes-link-shortener.linkShortenerTrigger';
+/** The type n8n derives from usableAsTool: the same node, run as an AI agent's tool. */
+export const TOOL_TYPE = 'n8n-nodes-link-shortener.linkShortenerTool';
 
 type SandboxCredentials = { linkShortenerApi: { baseUrl: string; apiKey: string } };
 
@@ -28,7 +30,11 @@ export interface LinkShortenerFixture {
 
 export function createEngine(): Engine {
 	return new Engine({
-		nodeTypes: { [NODE_TYPE]: new LinkShortener(), [TRIGGER_TYPE]: new LinkShortenerTrigger() },
+		nodeTypes: {
+			[NODE_TYPE]: new LinkShortener(),
+			[TOOL_TYPE]: new LinkShortener(),
+			[TRIGGER_TYPE]: new LinkShortenerTrigger(),
+		},
 		credentialTypes: [new LinkShortenerApi()],
 	});
 }

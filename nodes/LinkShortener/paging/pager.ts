@@ -5,6 +5,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
+import { runsAsTool, TOOL_RESULT_LIMIT } from '../fields/toolMode';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
 import { apiRequest, type ApiContext, type ApiRequest } from '../http/request';
 
@@ -235,7 +236,9 @@ export async function paginate(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const limit = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+	const asked = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+	// An AI agent gets the first TOOL_RESULT_LIMIT records at most: its context is small.
+	const limit = runsAsTool(this.getNode()) ? Math.min(asked, TOOL_RESULT_LIMIT) : asked;
 	const { method = 'GET', url = '', body, qs, timeout } = requestData.options;
 	const request: ApiRequest = {
 		method,

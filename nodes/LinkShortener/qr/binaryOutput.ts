@@ -11,6 +11,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import { runsAsTool } from '../fields/toolMode';
 import { encodeQr } from './encodeQr';
 import { qrToPng } from './png';
 import { qrToSvg } from './svg';
@@ -91,6 +92,8 @@ export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | un
 			`QR Code Error Correction must be L, M, Q or H, not "${level}"`,
 		);
 	}
+	// A model reads text: an AI agent's tool answers carry no images.
+	if (runsAsTool(node)) return undefined;
 	return { format, property, level: level as QrErrorCorrectionLevel };
 }
 

@@ -12,6 +12,7 @@ import { checkingQrOptions, paginateWithQrCodes, qrCodeOptions } from '../../qr/
 import { isSet, RowValidator } from '../../fields/validation';
 import { routedOperation } from '../../routing/routedOperation';
 import { linkPathExpression } from '../../http/endpoints';
+import { linksForModels } from '../../links/forModels';
 
 const displayOptions = showFor('link', ['getMany']);
 
@@ -43,11 +44,12 @@ async function checkFilters(this: IExecuteSingleFunctions, requestOptions: IHttp
 export const getMany: INodePropertyOptions = routedOperation({
 	name: 'Get Many',
 	value: 'getMany',
-	description: 'List and search links, newest first unless sorted otherwise',
+	description:
+		'List and search links, newest first unless sorted otherwise (as an AI agent’s tool: at most 50, with the fields a model needs)',
 	action: 'Get many links',
 	request: { method: 'POST', url: linkPathExpression('list') },
 	check: checkingQrOptions(checkFilters),
-	paginate: paginateWithQrCodes(paginate),
+	paginate: linksForModels(paginateWithQrCodes(paginate)),
 });
 
 export const getManyFields: INodeProperties[] = [

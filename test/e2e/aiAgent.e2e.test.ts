@@ -1,0 +1,128 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
+/**
+ * The Link Shortener as an AI Agent's tool, in real n8n (`n8n execute`): n8n's AI Agent with
+ * its OpenAI Chat Model, whose credential points at a scripted OpenAI-compatible server
+ * (dev/model), and Link Shortener Tool nodes filled by `$fromAI(…)`. Asserts what the model was
+ * offered, what the API received, and what came back to the model and into the agent's answer.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { ModelServer, textOf, type OfferedTool } from '../../dev/model/server';
+import { AGENT_NODE, MODEL_CREDENTIAL } from './agentWorkflows';
+import { loadExample, suiteQueries, useN8nSuite } from './harness';
+
+/** What the model is offered, kept so that a change to it shows in review (UPDATE_FIXTURES=1 rewrites it). */
+const TOOLS_FIXTURE = path.join(__dirname, 'fixtures', 'agent-tools.json');
+
+let model: ModelServer;
+beforeAll(async () => {
+	model = await ModelServer.start();
+});
+afterAll(async () => await model?.stop());
+
+const suite = useN8nSuite({
+	extraCredentials: () => [
+		{
+			name: MODEL_CREDENTIAL,
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted', url: model.baseUrl },
+		},
+	],
+});
+const { apiRequests } = suiteQueries(suite);
+
+/** The example users import (examples/ai/), run unchanged but for its credentials, bound by name. */
+const wf = suite.workflow(loadExample('ai/agent-with-link-tools.json'));
+
+const agentAnswer = (run: Awaited<ReturnType<typeof suite.executeOk>>) =>
+	JSON.stringify(run.data.resultData.runData[AGENT_NODE]?.[0]?.data?.main?.[0]?.[0]?.json ?? {});
+const toolResults = () =>
+	model.requests
+		.flatMap((r) => r.messages)
+		.filter((m) => m.role === 'tool')
+		.map((m) => textOf(m.content));
+
+test('the model is offered one tool per node, named after it, with only the $fromAI parameters', async () => {
+	model.use({ calls: [] });
+	await suite.executeOk(wf);
+	const offered = [...(model.requests[0].tools ?? [])].sort((a, b) =>
+		a.function.name.localeCompare(b.function.name),
+	);
+	if (process.env.UPDATE_FIXTURES)
+		fs.writeFileSync(TOOLS_FIXTURE, `${JSON.stringify(offered, null, '\t')}\n`);
+	expect(offered).toEqual(JSON.parse(fs.readFileSync(TOOLS_FIXTURE, 'utf8')) as OfferedTool[]);
+	expect(offered.map((tool) => tool.function.name).sort()).toEqual([
+		'Clicks_by',
+		'Create_short_link',
+		'Search_links',
+	]);
+});
+
+test('Link → Create: the model’s longUrl and title reach the API, the short URL comes back to the model and into the answer', async () => {
+	model.use({
+		calls: [
+			{
+				tool: 'Create_short_link',
+				args: { longUrl: 'https://example.com/spring-sale', title: 'Spring sale' },
+			},
+		],
+	});
+
+	const run = await suite.executeOk(wf);
+
+	const creates = apiRequests('POST', '/v1/links/');
+	expect(creates.map((r) => [r.body, r.headers['x-api-key']])).toEqual([
+		[{ longUrl: 'https://example.com/spring-sale', title: 'Spring sale' }, suite.sandbox.apiKey],
+	]);
+	const created = [...suite.sandbox.links.values()].find(
+		(link) => link.longUrl === 'https://example.com/spring-sale',
+	);
+	expect(toolResults().join()).toContain(created!.shortUrl);
+	expect(agentAnswer(run)).toContain(created!.shortUrl);
+});
+
+test('Link → Get Many with a search: one list request, at most 50 links with the fields a model needs', async () => {
+	suite.sandbox.addLinks(120, { title: 'Campaign link' });
+	model.use({ calls: [{ tool: 'Search_links', args: { search: 'campaign' } }] });
+
+	await suite.executeOk(wf);
+
+	const lists = apiRequests('POST', '/v1/links/list');
+	expect(lists.every((r) => (r.body as { search?: string }).search === 'campaign')).toBe(true);
+	expect(lists).toHaveLength(Math.ceil(50 / suite.sandbox.pageSizeCap));
+	const answer = toolResults().join();
+	expect(answer.match(/"shortUrl"/g)).toHaveLength(50);
+	expect(answer).not.toContain('"domain"');
+});
+
+test('Analytics → Get Clicks: the model’s dimension reaches the API, the counts come back', async () => {
+	model.use({ calls: [{ tool: 'Clicks_by', args: { groupBy: 'country' } }] });
+
+	const run = await suite.executeOk(wf);
+
+	expect(apiRequests('GET', '/v1/analytics/clicks').map((r) => r.query.group_by)).toEqual([
+		'country',
+	]);
+	expect(toolResults().join()).toMatch(/"clicks"/);
+	expect(agentAnswer(run)).toContain('clicks');
+});
+
+test('a refused input reaches the model as a readable tool error, and the agent run itself succeeds', async () => {
+	model.use({
+		calls: [{ tool: 'Create_short_link', args: { longUrl: 'not a url', title: 'Oops' } }],
+		answer: (results) => `The tool said: ${results.join(' | ')}`,
+	});
+
+	const before = suite.sandbox.links.size;
+
+	const run = await suite.executeOk(wf);
+
+	expect(apiRequests('POST', '/v1/links/')).toEqual([]);
+	expect(suite.sandbox.links.size).toBe(before);
+	const [result] = toolResults().map((text) => JSON.parse(text) as Array<{ error?: string }>);
+	expect(result).toEqual([
+		{ error: 'Invalid Long URL in item 0: "not a url" is not an absolute URL' },
+	]);
+	expect(agentAnswer(run)).toContain('is not an absolute URL');
+});

@@ -15,8 +15,8 @@ import type { StartedN8n, WorkflowJson } from '../../dev/n8n';
 import { LocalRegistry } from '../../dev/registry/registry';
 import { Sandbox } from '../../dev/sandbox/server';
 import { artifact, byTestId, launchChromium, loggedInPage } from './browser';
-import { bindByName, EXAMPLES_DIR, packedTarball } from './harness';
-import { sandboxCredential } from './queue';
+import { EXAMPLES_DIR, packedTarball } from './harness';
+import { startInstance } from './startedInstance';
 import { NODE_TYPE, PACKAGE_NAME, TRIGGER_TYPE } from './workflows';
 
 const EXAMPLE = 'shorten-links-from-rows.json';
@@ -46,20 +46,13 @@ beforeAll(async () => {
 	registry = await LocalRegistry.start();
 	registry.publish(packedTarball());
 	// an empty user folder: nothing installed until the panel installs it
-	userFolder = n8n.makeUserFolder('n8n-e2e-panel-');
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.getFreePort(),
-		brokerPort: await n8n.getFreePort(),
-	});
-	env.PATH = `${registry.npmWrapper()}${path.delimiter}${env.PATH}`;
-	const [credential] = await n8n.importCredentials(env, [sandboxCredential(sandbox)]);
-	await n8n.importWorkflows(env, [
-		{ ...bindByName(workflow, { [credential.name]: credential }), id: workflow.id },
-	]);
-	instance = await n8n.startN8n(env, { timeoutMs: 240_000 });
-	rest = new n8n.N8nRest(instance.url);
-	await rest.setupOwner();
+	({ instance, rest, userFolder } = await startInstance({
+		sandbox,
+		folderPrefix: 'n8n-e2e-panel-',
+		workflows: [workflow],
+		installPackage: false,
+		firstOnPath: registry.npmWrapper(),
+	}));
 	browser = await launchChromium();
 	page = await loggedInPage(browser, instance.url);
 }, 300_000);

@@ -11,8 +11,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import * as n8n from '../../dev/n8n';
 import type { StartedN8n } from '../../dev/n8n';
 import { Sandbox } from '../../dev/sandbox/server';
-import { bindByName, loadExample, packedTarball } from './harness';
-import { activate, deactivate, sandboxCredential, waitUntil } from './queue';
+import { loadExample } from './harness';
+import { startInstance } from './startedInstance';
+import { activate, deactivate, waitUntil } from './queue';
 
 /** The example users import (examples/ai/), published unchanged but for its credential, bound by name. */
 const workflow = { ...loadExample('ai/mcp-server-link-tools.json'), id: n8n.newId() };
@@ -26,20 +27,11 @@ let client: Client;
 
 beforeAll(async () => {
 	sandbox = await Sandbox.start();
-	userFolder = n8n.makeUserFolder('n8n-e2e-mcp-');
-	n8n.installPackage(userFolder, packedTarball());
-	const env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.getFreePort(),
-		brokerPort: await n8n.getFreePort(),
-	});
-	const [credential] = await n8n.importCredentials(env, [sandboxCredential(sandbox)]);
-	await n8n.importWorkflows(env, [
-		{ ...bindByName(workflow, { [credential.name]: credential }), id: workflow.id },
-	]);
-	instance = await n8n.startN8n(env, { timeoutMs: 240_000 });
-	rest = new n8n.N8nRest(instance.url);
-	await rest.setupOwner();
+	({ instance, rest, userFolder } = await startInstance({
+		sandbox,
+		folderPrefix: 'n8n-e2e-mcp-',
+		workflows: [workflow],
+	}));
 	await activate(rest, workflow.id);
 	// n8n registers the trigger's webhooks a moment after the workflow is published
 	const endpoint = `${instance.url}/mcp/${MCP_PATH}`;

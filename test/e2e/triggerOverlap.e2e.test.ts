@@ -10,15 +10,8 @@
 import * as n8n from '../../dev/n8n';
 import type { StartedN8n } from '../../dev/n8n';
 import { Sandbox } from '../../dev/sandbox/server';
-import { bindByName, packedTarball } from './harness';
-import {
-	activate,
-	deactivate,
-	executionsOf,
-	RECEIVED_NODE,
-	sandboxCredential,
-	waitUntil,
-} from './queue';
+import { activate, deactivate, executionsOf, RECEIVED_NODE, waitUntil } from './queue';
+import { startInstance } from './startedInstance';
 import { TRIGGER_NODE, triggerWorkflow } from './workflows';
 
 const LIST = '/v1/links/list';
@@ -56,31 +49,20 @@ let instance: StartedN8n | undefined;
 let rest: n8n.N8nRest;
 let userFolder: string;
 
-async function startInstance(first: boolean): Promise<void> {
+/** n8n started again with the same user folder, after it was killed. */
+async function restartInstance(): Promise<void> {
 	instance = await n8n.startN8n(env, { timeoutMs: 240_000 });
 	rest = new n8n.N8nRest(instance.url);
-	if (first) await rest.setupOwner();
-	else await rest.login();
+	await rest.login();
 }
 
 beforeAll(async () => {
 	sandbox = await Sandbox.start({ logBodies: false, rateLimit: null });
-	userFolder = n8n.makeUserFolder('n8n-e2e-trigger-');
-	n8n.installPackage(userFolder, packedTarball());
-	env = n8n.n8nEnv({
-		userFolder,
-		port: await n8n.getFreePort(),
-		brokerPort: await n8n.getFreePort(),
-	});
-	const [credential] = await n8n.importCredentials(env, [sandboxCredential(sandbox)]);
-	await n8n.importWorkflows(
-		env,
-		[slowAnswers, bulkImport, killed].map((wf) => ({
-			...bindByName(wf, { [credential.name]: credential }),
-			id: wf.id,
-		})),
-	);
-	await startInstance(true);
+	({ instance, rest, env, userFolder } = await startInstance({
+		sandbox,
+		folderPrefix: 'n8n-e2e-trigger-',
+		workflows: [slowAnswers, bulkImport, killed],
+	}));
 }, 600_000);
 
 afterAll(async () => {
@@ -226,7 +208,7 @@ test('n8n killed (SIGKILL) while a poll reads, then started again: each new link
 		const more = sandbox
 			.addLinks(5, { createdAt: new Date().toISOString() })
 			.map((link) => link.id);
-		await startInstance(false);
+		await restartInstance();
 		await expectDeliveredOnce(killed.id, [...expected, ...more], 180_000);
 		await expectIdlePollsCheap();
 	} finally {

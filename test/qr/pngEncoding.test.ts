@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 
 import { qrToPng, encodeQr } from '../../nodes/LinkShortener/qr';
 import { adler32, crc32 } from '../../nodes/LinkShortener/qr/checksums';
-import { zlibStored } from '../../nodes/LinkShortener/qr/zlibStored';
+import { zlibDeflate } from '../../nodes/LinkShortener/qr/zlibDeflate';
 
 function pseudoRandomBytes(length: number): Uint8Array {
 	const bytes = new Uint8Array(length);
@@ -29,14 +29,42 @@ describe('checksums (published check values)', () => {
 	});
 });
 
-describe("zlib stream of stored blocks, checked by Node's zlib (which verifies Adler-32)", () => {
-	it.each([0, 1, 65535, 65536, 200_000])('%i bytes inflate back unchanged', (length) => {
-		const data = pseudoRandomBytes(length);
-		expect(Buffer.compare(inflateSync(zlibStored(data)), Buffer.from(data))).toBe(0);
+/** Runs, repeats at every distance and length, and noise: what LZ77 matches and what it cannot. */
+function mixedBytes(length: number): Uint8Array {
+	const noise = pseudoRandomBytes(length);
+	const bytes = new Uint8Array(length);
+	for (let i = 0; i < length; i++) {
+		const block = Math.floor(i / 997) % 4;
+		bytes[i] =
+			block === 0
+				? noise[i]
+				: block === 1
+					? 0xff
+					: block === 2
+						? bytes[i - (1 + (i % 300))]
+						: noise[i] & 0x81;
+	}
+	return bytes;
+}
+
+describe("zlib stream with fixed-Huffman deflate, checked by Node's zlib (which verifies Adler-32)", () => {
+	it.each([0, 1, 2, 3, 258, 259, 65535, 65536, 200_000])(
+		'%i bytes of noise, runs and repeats inflate back unchanged',
+		(length) => {
+			for (const data of [pseudoRandomBytes(length), mixedBytes(length), new Uint8Array(length)]) {
+				expect(Buffer.compare(inflateSync(zlibDeflate(data)), Buffer.from(data))).toBe(0);
+			}
+		},
+	);
+
+	it('compresses a QR image to a few percent of its pixels', () => {
+		const matrix = encodeQr('https://sho.rt/abc123', 'M');
+		const side = (matrix.size + 8) * 8;
+		expect(qrToPng(matrix).length).toBeLessThan((side * (1 + side / 8)) / 10);
 	});
 
 	it('a damaged stream is refused (the check has teeth)', () => {
-		const stream = zlibStored(pseudoRandomBytes(1000));
+		const stream = zlibDeflate(pseudoRandomBytes(1000));
 		stream[stream.length - 1] ^= 1;
 		expect(() => inflateSync(stream)).toThrow(/incorrect data check/);
 	});

@@ -2,8 +2,8 @@ import { symbolSize } from './capacityTables';
 import { dataCodewords, smallestVersion } from './dataCodewords';
 import { drawFormatBits, drawFunctionPatterns } from './functionPatterns';
 import { interleavedCodewords } from './interleave';
-import { applyMask, MASK_COUNT } from './masks';
-import { maskPenalty } from './maskPenalty';
+import { MASK_COUNT, maskPattern } from './masks';
+import { flatMaskPenalty } from './maskPenalty';
 import { ModuleGrid } from './moduleGrid';
 import { placeCodewords } from './placement';
 import type { QrErrorCorrectionLevel, QrMatrix } from './types';
@@ -28,20 +28,38 @@ export function encodeQr(text: string, level: QrErrorCorrectionLevel): QrMatrix 
 	drawFunctionPatterns(unmasked, version, level);
 	placeCodewords(unmasked, codewords);
 
-	let best: { grid: ModuleGrid; mask: number; penalty: number } | undefined;
-	for (let mask = 0; mask < MASK_COUNT; mask++) {
-		const grid = unmasked.copy();
-		applyMask(grid, mask);
-		drawFormatBits(grid, level, mask);
-		const penalty = maskPenalty(grid.modules);
-		if (!best || penalty < best.penalty) best = { grid, mask, penalty };
+	// The eight candidates are scored on flat arrays (dark[row * size + column] = 1): a code is
+	// made for every output item, and this loop is most of its time.
+	const size = unmasked.size;
+	const base = new Uint8Array(size * size);
+	const dataModules: number[] = [];
+	for (let row = 0; row < size; row++) {
+		for (let column = 0; column < size; column++) {
+			base[row * size + column] = unmasked.modules[row][column] ? 1 : 0;
+			if (!unmasked.isFunction[row][column]) dataModules.push(row * size + column);
+		}
 	}
-	const chosen = best as NonNullable<typeof best>;
-	return {
-		version,
-		level,
-		mask: chosen.mask,
-		size: chosen.grid.size,
-		modules: chosen.grid.modules,
-	};
+	const candidate = new Uint8Array(size * size);
+	const onCandidate = {
+		size,
+		setFunction: (row: number, column: number, dark: boolean) =>
+			(candidate[row * size + column] = dark ? 1 : 0),
+	} as unknown as ModuleGrid;
+	let best = { mask: 0, penalty: Infinity, dark: candidate };
+	for (let mask = 0; mask < MASK_COUNT; mask++) {
+		candidate.set(base);
+		const pattern = maskPattern(mask, size);
+		for (const at of dataModules) candidate[at] ^= pattern[at];
+		drawFormatBits(onCandidate, level, mask);
+		const penalty = flatMaskPenalty(candidate, size);
+		if (penalty < best.penalty) best = { mask, penalty, dark: candidate.slice() };
+	}
+	const modules: boolean[][] = [];
+	for (let row = 0; row < size; row++) {
+		const line = new Array<boolean>(size);
+		for (let column = 0; column < size; column++)
+			line[column] = best.dark[row * size + column] === 1;
+		modules.push(line);
+	}
+	return { version, level, mask: best.mask, size, modules };
 }

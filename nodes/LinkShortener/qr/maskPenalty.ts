@@ -5,14 +5,21 @@ const N2 = 3;
 const N3 = 40;
 const N4 = 10;
 
-/** Lengths of the runs of one colour along a line, and whether the first run is dark. */
-function runsOf(line: readonly boolean[]): { firstDark: boolean; lengths: number[] } {
-	const lengths: number[] = [];
-	for (let i = 0; i < line.length; i++) {
-		if (i > 0 && line[i] === line[i - 1]) lengths[lengths.length - 1]++;
-		else lengths.push(1);
+/** Run lengths of one line, reused across lines and masks: the encoder scores 8 masks a code. */
+let runs = new Int32Array(64);
+
+/** Lengths of the runs of one colour along `length` modules from `start`, `step` apart; answers how many runs. */
+function runsOf(dark: Uint8Array, start: number, step: number, length: number): number {
+	if (runs.length < length) runs = new Int32Array(length);
+	let count = 0;
+	let previous = -1;
+	for (let i = 0, at = start; i < length; i++, at += step) {
+		const colour = dark[at];
+		if (colour === previous) runs[count - 1]++;
+		else runs[count++] = 1;
+		previous = colour;
 	}
-	return { firstDark: line[0], lengths };
+	return count;
 }
 
 /**
@@ -21,56 +28,69 @@ function runsOf(line: readonly boolean[]): { firstDark: boolean; lengths: number
  * run of four units before or after it; beyond the symbol's edge counts as light (the quiet
  * zone).
  */
-export function linePenalty(line: readonly boolean[]): number {
-	const { firstDark, lengths } = runsOf(line);
+function penaltyOfLine(dark: Uint8Array, start: number, step: number, length: number): number {
+	const count = runsOf(dark, start, step, length);
 	let penalty = 0;
-	for (const length of lengths) if (length >= 5) penalty += N1 + length - 5;
+	for (let i = 0; i < count; i++) if (runs[i] >= 5) penalty += N1 + runs[i] - 5;
 	// Dark runs sit at even indexes when the line starts dark, at odd ones otherwise.
-	for (let centre = firstDark ? 2 : 3; centre + 2 < lengths.length; centre += 2) {
-		const unit = lengths[centre] / 3;
-		const isFinderLike =
-			lengths[centre] % 3 === 0 &&
-			[-2, -1, 1, 2].every((offset) => lengths[centre + offset] === unit);
-		if (!isFinderLike) continue;
-		const lightBefore = centre - 3 < 0 ? Infinity : lengths[centre - 3];
-		const lightAfter = centre + 3 >= lengths.length ? Infinity : lengths[centre + 3];
+	for (let centre = dark[start] ? 2 : 3; centre + 2 < count; centre += 2) {
+		const middle = runs[centre];
+		if (middle % 3 !== 0) continue;
+		const unit = middle / 3;
+		if (
+			runs[centre - 2] !== unit ||
+			runs[centre - 1] !== unit ||
+			runs[centre + 1] !== unit ||
+			runs[centre + 2] !== unit
+		) {
+			continue;
+		}
+		const lightBefore = centre - 3 < 0 ? Infinity : runs[centre - 3];
+		const lightAfter = centre + 3 >= count ? Infinity : runs[centre + 3];
 		if (lightBefore >= 4 * unit || lightAfter >= 4 * unit) penalty += N3;
 	}
 	return penalty;
 }
 
-/** Each 2×2 block of one colour (overlapping blocks count separately): N2. */
-function blockPenalty(modules: Modules): number {
+export function linePenalty(line: readonly boolean[]): number {
+	return penaltyOfLine(Uint8Array.from(line, Number), 0, 1, line.length);
+}
+
+/**
+ * The penalty score of ISO/IEC 18004 section 7.8.3 for a symbol stored row after row
+ * (`dark[row * size + column]` is 1 for a dark module); the encoder keeps the mask that scores
+ * lowest. Rows and columns (N1, N3), 2×2 blocks (N2, overlapping blocks count separately) and
+ * the dark share (N4 for every full 5 % away from 50 %).
+ */
+export function flatMaskPenalty(dark: Uint8Array, size: number): number {
 	let penalty = 0;
-	for (let row = 0; row + 1 < modules.length; row++) {
-		for (let column = 0; column + 1 < modules.length; column++) {
-			const colour = modules[row][column];
+	let darkCount = 0;
+	for (let index = 0; index < size; index++) {
+		penalty += penaltyOfLine(dark, index * size, 1, size) + penaltyOfLine(dark, index, size, size);
+	}
+	for (let row = 0; row < size; row++) {
+		const at = row * size;
+		for (let col = 0; col < size; col++) {
+			const colour = dark[at + col];
+			darkCount += colour;
 			if (
-				modules[row][column + 1] === colour &&
-				modules[row + 1][column] === colour &&
-				modules[row + 1][column + 1] === colour
+				row + 1 < size &&
+				col + 1 < size &&
+				dark[at + col + 1] === colour &&
+				dark[at + size + col] === colour &&
+				dark[at + size + col + 1] === colour
 			) {
 				penalty += N2;
 			}
 		}
 	}
-	return penalty;
+	const total = size * size;
+	return penalty + Math.floor((Math.abs(darkCount * 2 - total) * 10) / total) * N4;
 }
 
-/** N4 for every full 5 % that the dark share deviates from 50 %. */
-function balancePenalty(modules: Modules): number {
-	const total = modules.length * modules.length;
-	const dark = modules.reduce((sum, row) => sum + row.filter(Boolean).length, 0);
-	return Math.floor((Math.abs(dark * 2 - total) * 10) / total) * N4;
-}
-
-/** The penalty score of ISO/IEC 18004 section 7.8.3; the encoder keeps the mask that scores lowest. */
 export function maskPenalty(modules: Modules): number {
-	let penalty = blockPenalty(modules) + balancePenalty(modules);
-	for (let index = 0; index < modules.length; index++) {
-		const row = modules[index];
-		const column = modules.map((line) => line[index]);
-		penalty += linePenalty(row) + linePenalty(column);
-	}
-	return penalty;
+	const size = modules.length;
+	const dark = new Uint8Array(size * size);
+	modules.forEach((row, r) => row.forEach((isDark, c) => (dark[r * size + c] = isDark ? 1 : 0)));
+	return flatMaskPenalty(dark, size);
 }

@@ -1,5 +1,3 @@
-import type { ModuleGrid } from './moduleGrid';
-
 type MaskCondition = (row: number, column: number) => boolean;
 
 /** The eight data mask conditions (ISO/IEC 18004 table 10): where true, a module is inverted. */
@@ -16,14 +14,22 @@ const MASK_CONDITIONS: readonly MaskCondition[] = [
 
 export const MASK_COUNT = MASK_CONDITIONS.length;
 
-/** Inverts the data modules the mask selects (function modules are never masked). */
-export function applyMask(grid: ModuleGrid, mask: number): void {
-	const condition = MASK_CONDITIONS[mask];
-	for (let row = 0; row < grid.size; row++) {
-		for (let column = 0; column < grid.size; column++) {
-			if (!grid.isFunction[row][column] && condition(row, column)) {
-				grid.modules[row][column] = !grid.modules[row][column];
+/** Per symbol size, each mask as a flat array: 1 where it inverts a module (computed once a size). */
+const patterns = new Map<number, Uint8Array[]>();
+
+/** The mask's pattern for a symbol of `size` modules a side, row after row. */
+export function maskPattern(mask: number, size: number): Uint8Array {
+	let bySize = patterns.get(size);
+	if (!bySize) {
+		bySize = MASK_CONDITIONS.map((condition) => {
+			const pattern = new Uint8Array(size * size);
+			for (let row = 0; row < size; row++) {
+				for (let column = 0; column < size; column++)
+					pattern[row * size + column] = condition(row, column) ? 1 : 0;
 			}
-		}
+			return pattern;
+		});
+		patterns.set(size, bySize);
 	}
+	return bySize[mask];
 }

@@ -1,7 +1,7 @@
 import { crc32 } from './checksums';
 import { checkQuietZone, checkScale } from './renderOptions';
 import type { QrMatrix } from './types';
-import { zlibStored } from './zlibStored';
+import { zlibDeflate } from './zlibDeflate';
 
 export interface QrPngOptions {
 	/** Pixels per module (default 8). */
@@ -66,7 +66,7 @@ export function qrToPng(matrix: QrMatrix, options: QrPngOptions = {}): Buffer {
 	return Buffer.concat([
 		PNG_SIGNATURE,
 		chunk('IHDR', header),
-		chunk('IDAT', zlibStored(scanlines(matrix, scale, quietZone, side))),
+		chunk('IDAT', zlibDeflate(scanlines(matrix, scale, quietZone, side))),
 		chunk('IEND', Buffer.alloc(0)),
 	]);
 }

@@ -7,30 +7,38 @@ export interface QrSvgOptions {
 }
 
 /**
- * An SVG of the symbol: a white background and one path of dark modules, in module units
- * (the viewBox includes the quiet zone), with crisp edges so that scaling stays sharp.
+ * An SVG of the symbol in module units (the viewBox includes the quiet zone): a white square,
+ * then one path that strokes each horizontal run of dark modules along its centre line, every
+ * move written relative to the last unless the absolute one is shorter. Crisp edges keep it
+ * sharp at any size.
  */
 export function qrToSvg(matrix: QrMatrix, options: QrSvgOptions = {}): string {
 	const quietZone = checkQuietZone(options.quietZone);
 	const side = matrix.size + 2 * quietZone;
-	const commands: string[] = [];
+	let path = '';
+	// The pen: where the last stroke ended (x) and on which centre line (y + 0.5).
+	let penX = 0;
+	let penRow = -1;
 	matrix.modules.forEach((row, y) => {
-		let x = 0;
-		while (x < row.length) {
-			if (!row[x]) {
-				x++;
-				continue;
-			}
+		for (let x = 0; x < row.length; x++) {
+			if (!row[x]) continue;
 			const start = x;
-			while (x < row.length && row[x]) x++;
-			// One rectangle per horizontal run of dark modules keeps the path short.
-			commands.push(`M${start + quietZone} ${y + quietZone}h${x - start}v1h-${x - start}z`);
+			while (x + 1 < row.length && row[x + 1]) x++;
+			const runX = start + quietZone;
+			const runRow = y + quietZone;
+			if (penRow < 0) path += `M${runX} ${runRow}.5`;
+			else {
+				const relative = `m${runX - penX} ${runRow - penRow}`;
+				const absolute = `M${runX} ${runRow}.5`;
+				path += relative.length <= absolute.length ? relative : absolute;
+			}
+			path += `h${x - start + 1}`;
+			penX = x + 1 + quietZone;
+			penRow = runRow;
 		}
 	});
 	return (
-		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${side * 8}" height="${side * 8}" shape-rendering="crispEdges">` +
-		`<rect width="${side}" height="${side}" fill="#ffffff"/>` +
-		`<path fill="#000000" d="${commands.join('')}"/>` +
-		`</svg>`
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">` +
+		`<path fill="#fff" d="M0 0h${side}v${side}H0z"/><path stroke="#000" d="${path}"/></svg>`
 	);
 }

@@ -34,6 +34,8 @@ export class SandboxState {
 	private readonly pathIndex = new Map<string, Map<string, string>>();
 	private nextSequence = 1;
 	private nextDomainNumber = 1;
+	/** Bumped by every change to the links: lists cache their sorted order per change. */
+	private changeCount = 0;
 	private snapshot: Snapshot | undefined;
 
 	constructor(seedLinks: number) {
@@ -53,6 +55,7 @@ export class SandboxState {
 	reset(): void {
 		const snapshot = this.snapshot;
 		if (!snapshot) return;
+		this.changeCount++;
 		this.links.clear();
 		this.pathIndex.clear();
 		for (const link of snapshot.links) this.store(copyLink(link));
@@ -88,8 +91,21 @@ export class SandboxState {
 		return link !== undefined && link.domain === domainId && link.path === path;
 	}
 
+	/**
+	 * Which version of the links a list sees: changes through the state, and the count (tests
+	 * may delete from `links` directly). Links edited in place call noteChange().
+	 */
+	get linksVersion(): string {
+		return `${this.changeCount}:${this.links.size}`;
+	}
+
+	noteChange(): void {
+		this.changeCount++;
+	}
+
 	/** Removes these links (unknown ids are skipped); their paths become free again. */
 	deleteLinks(ids: string[]): SandboxLink[] {
+		this.changeCount++;
 		const removed: SandboxLink[] = [];
 		for (const id of ids) {
 			const link = this.links.get(id.toLowerCase());
@@ -183,6 +199,7 @@ export class SandboxState {
 	}
 
 	private store(link: SandboxLink): void {
+		this.changeCount++;
 		this.links.set(link.id, link);
 		let paths = this.pathIndex.get(link.domain);
 		if (!paths) {

@@ -100,6 +100,7 @@ export function bulkUpdateLinks({ state, body, now }: RouteContext): ApiResponse
 	}
 
 	const updatedAt = new Date(now).toISOString();
+	state.noteChange();
 	const data = targets.map(({ link, changes }) => {
 		if (changes.longUrl !== undefined) link.longUrl = changes.longUrl;
 		if (changes.title !== undefined) link.title = changes.title;

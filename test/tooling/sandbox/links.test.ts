@@ -208,4 +208,27 @@ describe('list links', () => {
 		expect(seen.slice(250)).toEqual([docs, launch, spring]);
 		expect((await list({ page: pages + 1, itemsPerPage: 500 })).items).toEqual([]);
 	});
+
+	it('keeps its sorted order between requests only until the links change (create, update, delete)', async () => {
+		expect(ids((await list({ order: { title: 'asc' } })).items)).toEqual([docs, launch, spring]);
+		const [added] = sandbox.addLinks(1, { title: 'Aardvark' });
+		expect(ids((await list({ order: { title: 'asc' } })).items)).toEqual([
+			added.id,
+			docs,
+			launch,
+			spring,
+		]);
+		const update = await call('PATCH', '/public/links/bulk', [{ id: spring, title: 'Abacus' }]);
+		expect(update.status).toBe(200);
+		expect(ids((await list({ order: { title: 'asc' } })).items)).toEqual([
+			added.id,
+			spring,
+			docs,
+			launch,
+		]);
+		sandbox.deleteLinks([added.id]);
+		expect(ids((await list({ order: { title: 'asc' } })).items)).toEqual([spring, docs, launch]);
+		sandbox.links.delete(docs);
+		expect((await list({})).total).toBe(2);
+	});
 });

@@ -7,7 +7,8 @@
  * - network: Return All with a page cap and 0 / 50 ms latency, next to plain scripts fetching
  *   the same pages one at a time and concurrently, and n8n's HTTP Request node (bench/network.ts);
  * - memory: Return All of 100,000 links, peak RSS (bench/memory.ts);
- * - qr: time per QR code, PNG and SVG (dev/qr/bench.ts).
+ * - qr: QR codes for short URLs beside the qrcode package, time and bytes, PNG and SVG (dev/qr/bench.ts);
+ * - trigger: a 25,001-link import then 3 links, list requests beside the minimum (bench/triggerSection.ts).
  * Each measured job runs in a child process of its own (warmed up, then measured in turns with
  * the jobs it is compared with).
  */
@@ -17,6 +18,7 @@ import { memoryLine } from './bench/memory';
 import { networkRows } from './bench/network';
 import { networkNotes, networkTable } from './bench/networkTable';
 import { qrLines } from './bench/qr';
+import { triggerSection } from './bench/triggerSection';
 
 async function networkSection(): Promise<string> {
 	const rows = await networkRows();
@@ -28,6 +30,7 @@ const RUN = {
 	network: networkSection,
 	memory: memoryLine,
 	qr: async () => qrLines(),
+	trigger: triggerSection,
 };
 
 async function main(): Promise<void> {

@@ -55,10 +55,11 @@ async function measureOperation(
 	}
 }
 
-function minimumRequests(operation: Operation, rows: number): number {
+/** The fewest requests the limits allow; a listing at the page size the sandbox serves. */
+function minimumRequests(operation: Operation, rows: number, servedPageSize = 100): number {
 	if (operation === 'create') return Math.ceil(rows / 10_000);
 	if (operation === 'update') return Math.ceil(rows / 1_000);
-	return Math.ceil(rows / 100);
+	return Math.ceil(rows / servedPageSize);
 }
 
 /** Runs each kind of request once at full size, so that the first measured job does not pay for the sandbox's warm-up. */
@@ -118,7 +119,7 @@ async function returnAllRow(sandbox: Sandbox): Promise<Row> {
 	return {
 		operation: 'list',
 		rows: listed,
-		minimumRequests: minimumRequests('list', listed),
+		minimumRequests: minimumRequests('list', listed, Math.min(100, sandbox.pageSizeCap)),
 		requests: node.requests,
 		node: node.result,
 		plain: plain.result,

@@ -28,6 +28,8 @@ export interface Job {
 
 export interface RunResult extends Listed {
 	wallMs: number;
+	/** n8n's own executionTime of the node in the run data, as the editor shows it (engine runs only). */
+	executionMs?: number;
 	errorItems: number;
 }
 

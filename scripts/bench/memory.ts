@@ -30,7 +30,7 @@ export async function memoryLine(): Promise<string> {
 		const { peakRssMb, startRssMb, wallMs, outputItems } = measured.result;
 		const met = peakRssMb < MEMORY_TARGET_MB && outputItems === links;
 		return (
-			`Memory: Link > Get Many, Return All of ${links.toLocaleString('en-US')} links through n8n's engine (page cap 100, no latency): ` +
+			`Memory: Link > Get Many, Return All of ${links.toLocaleString('en-US')} links through n8n's engine (page cap ${sandbox.pageSizeCap}, no latency): ` +
 			`peak RSS ${Math.round(peakRssMb)} MB (${Math.round(startRssMb)} MB before the run) ${met ? '✅' : '❌'} target < ${MEMORY_TARGET_MB} MB; ` +
 			`${outputItems.toLocaleString('en-US')} links out, ${measured.requests} requests, ${(wallMs / 1000).toFixed(2)} s.` +
 			`${quick ? ' (--quick: fewer links than the target is about)' : ''}\n` +

@@ -60,7 +60,7 @@ const TYPES = {
 export async function runThroughEngine(
 	job: Job,
 	rows: IDataObject[],
-): Promise<INodeExecutionData[]> {
+): Promise<{ items: INodeExecutionData[]; executionMs?: number }> {
 	const type = TYPES[job.runner as keyof typeof TYPES];
 	const isHttpRequest = job.runner === 'httpRequest';
 	// HTTP Request sends the key as a header parameter of its own.
@@ -68,7 +68,7 @@ export async function runThroughEngine(
 		? undefined
 		: { linkShortenerApi: { baseUrl: job.baseUrl, apiKey: job.apiKey } };
 	const typeVersion = isHttpRequest ? HTTP_REQUEST_VERSION : undefined;
-	const { items, error } = await engineFor(job).runNode({
+	const { items, error, run } = await engineFor(job).runNode({
 		type,
 		typeVersion,
 		parameters: nodeParameters(job),
@@ -76,5 +76,6 @@ export async function runThroughEngine(
 		credentials,
 	});
 	if (error) throw error;
-	return items;
+	// the engine names the node under test 'Node'
+	return { items, executionMs: run.data.resultData.runData.Node?.[0]?.executionTime };
 }

@@ -65,7 +65,7 @@ export function markdownTable(rows: Row[]): string {
 }
 
 export const TABLE_NOTES = [
-	`Targets: requests = the minimum the limits allow (create ${'⌈rows / 10,000⌉'}, update ⌈rows / 1,000⌉ (default Batch Size), Return All ⌈links / 100⌉);`,
+	`Targets: requests = the minimum the limits allow (create ${'⌈rows / 10,000⌉'}, update ⌈rows / 1,000⌉ (default Batch Size), Return All ⌈links / page⌉ at the page size the sandbox serves);`,
 	`autoMap and Return All wall time ≤ ${TARGETS.autoMapVsPlain}× a plain Node script with fetch doing the same requests;`,
 	`defineBelow ≤ ${TARGETS.defineBelowVsExpressions}× its floor: what n8n spends evaluating the same per-row parameters (a node that only calls getNodeParameter for them on every row) plus the plain script's HTTP time;`,
 	`peak RSS (sampled every 10 ms, one child process per job; in brackets its RSS before the measured runs) < ${TARGETS.peakRssMb} MB for 100,000 rows.`,

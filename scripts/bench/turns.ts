@@ -81,6 +81,9 @@ export async function measureInTurns(
 		const result = {
 			...jobRuns[jobRuns.length - 1],
 			wallMs: median(jobRuns.map((run) => run.wallMs)),
+			executionMs: jobRuns.every((run) => run.executionMs !== undefined)
+				? median(jobRuns.map((run) => run.executionMs as number))
+				: undefined,
 			peakRssMb: Math.max(...jobRuns.map((run) => run.peakRssMb)),
 		};
 		process.stderr.write(

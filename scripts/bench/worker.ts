@@ -28,7 +28,10 @@ function inputRows(job: Job, count: number, offset = 0): IDataObject[] {
 	}));
 }
 
-async function work(job: Job, rows: IDataObject[]): Promise<INodeExecutionData[]> {
+async function work(
+	job: Job,
+	rows: IDataObject[],
+): Promise<{ items: INodeExecutionData[]; executionMs?: number }> {
 	if (job.runner !== 'plain' && job.runner !== 'plainConcurrent') {
 		// n8n-core is loaded only for engine runs, so that plain runs measure a plain process.
 		const { runThroughEngine } = await import('./nodeRunner');
@@ -43,18 +46,23 @@ async function work(job: Job, rows: IDataObject[]): Promise<INodeExecutionData[]
 				: job.runner === 'plainConcurrent'
 					? await plainListConcurrent(target, job.pageSize ?? 100, job.concurrency ?? 1)
 					: await plainListAll(target, job.pageSize);
-	return records.map((json, item) => ({ json: json as IDataObject, pairedItem: { item } }));
+	return {
+		items: records.map((json, item) => ({ json: json as IDataObject, pairedItem: { item } })),
+	};
 }
 
 async function measuredRun(job: Job): Promise<WorkerMessage> {
 	const rows = inputRows(job, job.rows);
 	const sampler = new RssSampler();
 	const started = performance.now();
-	const items = await work(job, rows);
+	const { items, executionMs } = await work(job, rows);
 	const wallMs = performance.now() - started;
 	const peakRssMb = sampler.stop() / 2 ** 20;
 	const errorItems = items.filter((item) => item.json.error !== undefined).length;
-	return { type: 'run', result: { wallMs, peakRssMb, errorItems, ...listed(job, items) } };
+	return {
+		type: 'run',
+		result: { wallMs, executionMs, peakRssMb, errorItems, ...listed(job, items) },
+	};
 }
 
 function send(message: WorkerMessage): Promise<void> {

@@ -46,12 +46,9 @@ export async function resolveLinkRefs(
 	listUrl: string,
 	refs: Iterable<LinkRef>,
 ): Promise<Map<string, Resolution>> {
-	const searches = new Map<string, string>();
-	for (const ref of refs) if (ref.kind !== 'id') searches.set(ref.key, ref.search);
-	const { matches } = await readLinkIndex(context, listUrl, { searches, keysOf: keysOfLink });
+	const found = await linksByRefKey(context, listUrl, refs);
 	const resolved = new Map<string, Resolution>();
-	for (const key of searches.keys()) {
-		const links = uniqueById(matches.get(key) ?? []);
+	for (const [key, links] of found) {
 		const what = describeKey(key);
 		if (links.length === 0) resolved.set(key, { problem: `no link has the ${what}` });
 		else if (links.length === 1) resolved.set(key, { id: String(links[0].id) });
@@ -66,6 +63,30 @@ export async function resolveLinkRefs(
 		} else resolved.set(key, { problem: `several links have the ${what}` });
 	}
 	return resolved;
+}
+
+/** The links of the account each short URL or path names (none, one, or several), through one link index. */
+export async function linksByRefKey(
+	context: ApiContext,
+	listUrl: string,
+	refs: Iterable<LinkRef>,
+): Promise<Map<string, IDataObject[]>> {
+	const searches = new Map<string, string>();
+	for (const ref of refs) if (ref.kind !== 'id') searches.set(ref.key, ref.search);
+	const { matches } = await readLinkIndex(context, listUrl, { searches, keysOf: keysOfLink });
+	return new Map([...searches.keys()].map((key) => [key, uniqueById(matches.get(key) ?? [])]));
+}
+
+/** The host and path a short URL names ("sho.rt", "spring"); undefined for a bare path or an id. */
+export function shortUrlParts(ref: LinkRef): { host: string; path: string } | undefined {
+	if (ref.kind !== 'shortUrl') return undefined;
+	const url = new URL(ref.text);
+	return { host: url.hostname.toLowerCase(), path: pathOf(url.pathname) };
+}
+
+/** The path a short URL or bare path names. */
+export function refPath(ref: LinkRef): string | undefined {
+	return ref.kind === 'id' ? undefined : ref.search;
 }
 
 /** The keys a listed link answers to: its short URL (host and path) and its bare path. */

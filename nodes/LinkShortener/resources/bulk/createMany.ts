@@ -9,11 +9,10 @@ import {
 import { apiPathsOption, createLinkFields, showFor } from '../../fields/commonFields';
 import { createLinkBody, type LinkFields } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRunner';
-import { matchByPosition } from '../../batches/bulkAnswers';
-import { createdLinksLookUp } from '../../batches/reconcile';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
 import { LINK_PATHS, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
+import { bulkCreateOperation } from '../../links/bulkCreate';
 import { CreateOnce } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { qrCodeOptions, qrSettingsOf, withQrCodes } from '../../qr/binaryOutput';
@@ -65,11 +64,6 @@ export const createManyFields: INodeProperties[] = [
 	},
 ];
 
-const IN_DOUBT_ADVICE =
-	'A server error (5xx), a lost answer or a timeout does not tell whether the server created the links, so the node does not send them again: that could create duplicates. Check which of the in-doubt items exist (for example with Link > Get Many) before running them again.';
-const NOT_CREATED_ADVICE =
-	'The items that were not created can be run again. Turn on "Continue On Fail" (Settings > On Error) to get every created link as an item and every other input item as an error item.';
-
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
 export async function createMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	if (this.getInputData().length === 0) return [[]];
@@ -104,23 +98,9 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 		ifExistsOf(options) === 'returnExisting' ? new CreateOnce(this, paths.list) : undefined;
 	const hints = new RunHints();
 	const [items] = await runBatches(this, {
-		name: 'create',
-		verb: 'created',
+		...bulkCreateOperation(paths, maxRetries),
 		buildElement: createElementBuilder(this, hints),
 		batchSize,
-		request: (elements) => ({ method: 'POST', url: paths.bulkCreate, body: elements }),
-		match: matchByPosition,
-		refusedStatuses: new Set([422]),
-		stopsAtRefusal: true,
-		// Authentication and permission failures would refuse every later batch too.
-		stopStatuses: new Set([401, 403]),
-		rateLimit: { maxRetries },
-		lookUp: createdLinksLookUp(paths.list),
-		refusedWording: 'was not created',
-		inDoubtNote:
-			'The server may have created this link; it was not sent again, to avoid a duplicate',
-		inDoubtAdvice: IN_DOUBT_ADVICE,
-		notDoneAdvice: NOT_CREATED_ADVICE,
 		...(createOnce && {
 			rowsToSend: async (rows, results) => await createOnce.rowsToSend(rows, results),
 		}),

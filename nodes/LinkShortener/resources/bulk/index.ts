@@ -2,10 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { createMany, createManyFields } from './createMany';
 import { mappingModeField } from './mappingMode';
+import { syncMany, syncManyFields } from './syncMany';
 import { updateMany, updateManyFields } from './updateMany';
 
 /** The bulk operations run as code (batches, pacing, per-row errors), not through routing. */
-export const bulkOperations = { createMany, updateMany };
+export const bulkOperations = { createMany, updateMany, syncMany };
 
 export const bulkDescription: INodeProperties[] = [
 	{
@@ -22,6 +23,13 @@ export const bulkDescription: INodeProperties[] = [
 				action: 'Create many short links',
 			},
 			{
+				name: 'Sync Many',
+				value: 'syncMany',
+				description:
+					'Make the account mirror the input items: create the missing links, update the ones that differ, leave equal ones alone',
+				action: 'Sync many links',
+			},
+			{
 				name: 'Update Many',
 				value: 'updateMany',
 				description: 'Update one link per input item, sending many updates per request',
@@ -33,4 +41,5 @@ export const bulkDescription: INodeProperties[] = [
 	mappingModeField,
 	...createManyFields,
 	...updateManyFields,
+	...syncManyFields,
 ];

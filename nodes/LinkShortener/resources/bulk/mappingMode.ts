@@ -25,7 +25,7 @@ export const mappingModeField: INodeProperties = {
 		},
 	],
 	default: 'defineBelow',
-	displayOptions: showFor('bulk', ['createMany', 'updateMany']),
+	displayOptions: showFor('bulk', ['createMany', 'updateMany', 'syncMany']),
 };
 
 export function mappingModeOf(context: IExecuteFunctions): MappingMode {

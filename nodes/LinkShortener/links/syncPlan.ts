@@ -1,0 +1,235 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import type { PreparedRow } from '../batches/preparedRow';
+import type { RowResults } from '../batches/rowResults';
+import { LINK_PATHS } from '../http/endpoints';
+import { listPages } from '../paging/pager';
+import { findLinksByLongUrl } from './linkIndex';
+import { linksByRefKey, refPath, shortUrlParts, type LinkRef } from './linkRefs';
+
+export type SyncAction = 'created' | 'updated' | 'unchanged';
+export type MatchBy = 'path' | 'longUrl';
+
+/** What the sync does with one row. */
+export interface RowPlan {
+	action: SyncAction;
+	changedFields: string[];
+	/** The link as it is now (updated and unchanged rows). */
+	link?: IDataObject;
+	/** The bulk-update element: the link's id and only the fields that differ. */
+	update?: IDataObject;
+}
+
+/** The fields a row can differ in from its link, as the API names them (path and domain cannot change). */
+const COMPARED = ['longUrl', 'title', 'expiredAt', 'tags'] as const;
+
+/**
+ * Bulk > Sync Many (D15), before the first request: every row's link is looked up (by short
+ * URL or path, or by long URL) through one link index, then compared: rows without a link are
+ * created, rows that differ are updated with the differing fields only, equal rows cost
+ * nothing. It is the create run's `rowsToSend`: it settles every row that is not created.
+ */
+export class SyncPlan {
+	readonly plans = new Map<number, RowPlan>();
+	private readonly refs = new Map<number, LinkRef>();
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly matchBy: MatchBy,
+		private readonly dryRun: boolean,
+	) {}
+
+	/** Records how a row names its link (matching by path). */
+	remember(row: number, ref: LinkRef | undefined): void {
+		if (ref) this.refs.set(row, ref);
+	}
+
+	count(action: SyncAction): number {
+		return [...this.plans.values()].filter((plan) => plan.action === action).length;
+	}
+
+	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
+		const found = await this.linksOf(rows);
+		const firstRowOfKey = new Map<string, number>();
+		const toCreate: PreparedRow[] = [];
+		const domains = await this.verifiedDomains(rows, found);
+		for (const row of rows) {
+			const key = this.keyOf(row);
+			const earlier = firstRowOfKey.get(key);
+			if (earlier !== undefined) {
+				this.refuse(
+					results,
+					row,
+					`input item ${earlier} names the same link; a sheet must name each link once`,
+				);
+				continue;
+			}
+			firstRowOfKey.set(key, row.index);
+			const candidates = found.get(row.index) ?? [];
+			if (candidates.length > 1) {
+				const hosts = candidates.map((link) => String(link.shortUrl)).join(', ');
+				this.refuse(
+					results,
+					row,
+					`its path is used on several domains (${hosts}); give the short URL or a domain`,
+				);
+			} else if (candidates.length === 1) {
+				this.settleExisting(row, candidates[0], results);
+			} else {
+				const element = this.creationOf(row, domains, results);
+				if (!element) continue;
+				this.plans.set(row.index, { action: 'created', changedFields: [] });
+				if (this.dryRun)
+					results.succeed(row.index, { ...element, syncAction: 'created', changedFields: [] });
+				else toCreate.push({ ...row, element });
+			}
+		}
+		return toCreate;
+	}
+
+	/** The bulk-update elements, by row: only rows whose link differs. */
+	updates(): Map<number, IDataObject> {
+		const elements = new Map<number, IDataObject>();
+		for (const [row, plan] of this.plans) if (plan.update) elements.set(row, plan.update);
+		return elements;
+	}
+
+	private keyOf(row: PreparedRow): string {
+		if (this.matchBy === 'longUrl') return `long:${String(row.element.longUrl)}`;
+		const ref = this.refs.get(row.index);
+		const domain = row.element.domain === undefined ? '' : `@${String(row.element.domain)}`;
+		return ref && ref.kind !== 'id'
+			? `${ref.key}${ref.kind === 'path' ? domain : ''}`
+			: `row:${row.index}`;
+	}
+
+	/** Each row's candidate links: the newest with its long URL, or those its short URL or path names. */
+	private async linksOf(rows: PreparedRow[]): Promise<Map<number, IDataObject[]>> {
+		const byRow = new Map<number, IDataObject[]>();
+		if (this.matchBy === 'longUrl') {
+			const urls = new Set(rows.map((row) => String(row.element.longUrl)));
+			const newest = await findLinksByLongUrl(this.context, LINK_PATHS.v1.list, urls);
+			for (const row of rows) {
+				const link = newest.get(String(row.element.longUrl));
+				byRow.set(row.index, link ? [link] : []);
+			}
+			return byRow;
+		}
+		const refs = rows
+			.map((row) => this.refs.get(row.index))
+			.filter((ref): ref is LinkRef => ref !== undefined);
+		const byKey = await linksByRefKey(this.context, LINK_PATHS.v1.list, refs);
+		for (const row of rows) {
+			const ref = this.refs.get(row.index);
+			const links = ref && ref.kind !== 'id' ? (byKey.get(ref.key) ?? []) : [];
+			// A bare path with a domain: only that domain's link.
+			const domain = row.element.domain;
+			byRow.set(
+				row.index,
+				ref?.kind === 'path' && domain !== undefined
+					? links.filter((link) => link.domain === domain)
+					: links,
+			);
+		}
+		return byRow;
+	}
+
+	private settleExisting(row: PreparedRow, link: IDataObject, results: RowResults): void {
+		const changedFields = COMPARED.filter(
+			(field) =>
+				row.element[field] !== undefined && differs(field, row.element[field], link[field]),
+		);
+		if (changedFields.length === 0) {
+			this.plans.set(row.index, { action: 'unchanged', changedFields, link });
+			results.succeed(row.index, { ...link, syncAction: 'unchanged', changedFields });
+			return;
+		}
+		const update: IDataObject = { id: link.id };
+		for (const field of changedFields) update[field] = row.element[field];
+		this.plans.set(row.index, { action: 'updated', changedFields, link, update });
+		// The update run outputs the link after its update; until then (and in a dry run) the link as it is.
+		results.succeed(row.index, { ...link, syncAction: 'updated', changedFields });
+	}
+
+	/** The create element of a row without a link: its path, and the domain its short URL names. */
+	private creationOf(
+		row: PreparedRow,
+		domains: Map<string, string>,
+		results: RowResults,
+	): IDataObject | undefined {
+		const ref = this.refs.get(row.index);
+		const element: IDataObject = { ...row.element };
+		const path = ref ? refPath(ref) : undefined;
+		if (path !== undefined) element.path = path;
+		const parts = ref ? shortUrlParts(ref) : undefined;
+		if (parts) {
+			const domain = domains.get(parts.host);
+			if (!domain) {
+				this.refuse(
+					results,
+					row,
+					`the host ${parts.host} of its short URL is none of the account's verified domains`,
+				);
+				return undefined;
+			}
+			element.domain = domain;
+		}
+		return element;
+	}
+
+	/** Verified domain name → id, read only when a row to create names its domain by a short URL's host. */
+	private async verifiedDomains(
+		rows: PreparedRow[],
+		found: Map<number, IDataObject[]>,
+	): Promise<Map<string, string>> {
+		const needed = rows.some(
+			(row) =>
+				(found.get(row.index) ?? []).length === 0 &&
+				shortUrlParts(this.refs.get(row.index) ?? { kind: 'id', id: '' }),
+		);
+		const domains = new Map<string, string>();
+		if (!needed) return domains;
+		for await (const page of listPages(this.context, {
+			method: 'GET',
+			url: '/v1/domains',
+			qs: { status: 1 },
+		})) {
+			for (const domain of page.records)
+				domains.set(String(domain.domainName).toLowerCase(), String(domain.id));
+		}
+		return domains;
+	}
+
+	/** A refused row: its error item with Continue On Fail, else the run stops before anything is sent. */
+	private refuse(results: RowResults, row: PreparedRow, problem: string): void {
+		const message = `Not synced: input item ${row.index}: ${problem}`;
+		if (!this.context.continueOnFail()) {
+			throw new NodeOperationError(this.context.getNode(), message, {
+				itemIndex: row.index,
+				description:
+					'Nothing was created or updated. Fix the item, or turn on "Continue On Fail" to sync every other item.',
+			});
+		}
+		results.fail(row.index, message, { outcome: 'notSynced' });
+	}
+}
+
+/** Whether a row's value differs from the link's: tags as a set of names, dates as instants. */
+function differs(field: (typeof COMPARED)[number], wanted: unknown, current: unknown): boolean {
+	if (field === 'tags') {
+		const names = (tags: unknown) =>
+			JSON.stringify(
+				(Array.isArray(tags) ? tags : [])
+					.map((tag) => String((tag as IDataObject)?.name ?? tag))
+					.sort(),
+			);
+		return names(wanted) !== names(current);
+	}
+	if (field === 'expiredAt') {
+		const time = (value: unknown) =>
+			value === null || value === undefined || value === '' ? NaN : Date.parse(String(value));
+		const [a, b] = [time(wanted), time(current)];
+		return !(a === b || (Number.isNaN(a) && Number.isNaN(b)));
+	}
+	return String(wanted) !== String(current ?? '');
+}

@@ -1,0 +1,269 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	NodeExecutionHint,
+} from 'n8n-workflow';
+
+import { runBatches } from '../../batches/batchRunner';
+import type { ElementBuilder } from '../../batches/preparedRow';
+import { runOptions, wholeNumberOption } from '../../batches/rows';
+import { showFor } from '../../fields/commonFields';
+import type { RowValidator } from '../../fields/validation';
+import { LINK_PATHS, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
+import { bulkCreateOperation } from '../../links/bulkCreate';
+import { BULK_UPDATE } from '../../links/bulkUpdate';
+import { createLinkBody, type LinkFields } from '../../links/linkBodies';
+import { linkRefOf } from '../../links/linkRefs';
+import { SyncPlan, type MatchBy, type RowPlan } from '../../links/syncPlan';
+import { utmFromColumns } from '../../links/utm';
+import { UTM_FIELDS } from '../../fields/utmFields';
+import { mappingModeOf } from './mappingMode';
+
+const displayOptions = showFor('bulk', ['syncMany']);
+const LINK_REF = { label: 'Short URL or Path', parameter: 'linkRef' };
+const UPDATE_BATCH_SIZE = 1000;
+
+export const syncManyFields: INodeProperties[] = [
+	{
+		displayName: 'Match By',
+		name: 'matchBy',
+		type: 'options',
+		noDataExpression: true,
+		description: 'How each input item finds the link it stands for',
+		options: [
+			{
+				name: 'Short URL or Path',
+				value: 'path',
+				description:
+					'Each row names its link by its short URL, or by its path (with its domain when given)',
+			},
+			{
+				name: 'Long URL',
+				value: 'longUrl',
+				description: 'Each row is the newest link with the same long URL (after UTM parameters)',
+			},
+		],
+		default: 'path',
+		displayOptions,
+	},
+	{
+		displayName:
+			'Each input item needs "longUrl", and "shortUrl" or "path" when matching by short URL or path; "title", "domain", "expiredAt", "tags" and the utm_* columns are used when present',
+		name: 'autoMapNoticeSync',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor('bulk', ['syncMany'], { mappingMode: ['autoMap'] }),
+	},
+	{
+		displayName: 'Long URL',
+		name: 'longUrl',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'https://example.com/spring-sale',
+		description: 'The destination the link must have',
+		displayOptions: showFor('bulk', ['syncMany'], { mappingMode: ['defineBelow'] }),
+	},
+	{
+		displayName: 'Short URL or Path',
+		name: 'linkRef',
+		type: 'string',
+		default: '',
+		placeholder: 'https://sho.rt/spring or spring',
+		description:
+			'The link this row is: its short URL, or its path. Leave empty when matching by long URL.',
+		displayOptions: showFor('bulk', ['syncMany'], {
+			mappingMode: ['defineBelow'],
+			matchBy: ['path'],
+		}),
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor('bulk', ['syncMany'], { mappingMode: ['defineBelow'] }),
+		options: [
+			{
+				displayName: 'Domain Name or ID',
+				name: 'domain',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getVerifiedDomains' },
+				default: '',
+				description:
+					'The domain of a path; for a link to create, else the default domain. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Expires At',
+				name: 'expiredAt',
+				type: 'dateTime',
+				default: '',
+				description: 'When the link stops redirecting',
+			},
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				description: 'Comma-separated tag names, compared as a set',
+			},
+			{
+				displayName: 'Title',
+				name: 'title',
+				type: 'string',
+				default: '',
+				description: 'The title the link must have',
+			},
+			...UTM_FIELDS.map(({ field, key, label }) => ({
+				displayName: label,
+				name: field,
+				type: 'string' as const,
+				default: '',
+				description: `Added to the long URL as ${key}`,
+			})),
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
+				default: MAX_BULK_CREATE_SIZE,
+				description: 'Links per create request; updates go 1,000 per request',
+			},
+			{
+				displayName: 'Dry Run',
+				name: 'dryRun',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to only say what would be created, updated or left unchanged, without a single write',
+			},
+		],
+	},
+];
+
+/**
+ * Bulk > Sync Many (D15): the account mirrors the rows. One create run (rows without a link;
+ * its look-up settles every other row), then one update run (rows whose link differs, only the
+ * differing fields); equal rows cost no request. Each item is the link plus `syncAction` and
+ * `changedFields`.
+ */
+export async function syncMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const rowCount = this.getInputData().length;
+	if (rowCount === 0) return [[]];
+	const options = runOptions(this);
+	const matchBy = this.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
+	const dryRun = options.dryRun === true;
+	const plan = new SyncPlan(this, matchBy, dryRun);
+	const batchSize = wholeNumberOption(
+		this,
+		options.batchSize,
+		MAX_BULK_CREATE_SIZE,
+		'Batch Size',
+		1,
+	);
+	const [created] = await runBatches(this, {
+		...bulkCreateOperation(LINK_PATHS.v1, 5),
+		runName: 'Sync',
+		buildElement: syncElementBuilder(this, matchBy, plan),
+		batchSize: Math.min(batchSize, MAX_BULK_CREATE_SIZE),
+		rowsToSend: async (rows, results) => await plan.rowsToSend(rows, results),
+	});
+	const updates = plan.updates();
+	let updated: INodeExecutionData[] = [];
+	if (!dryRun && updates.size > 0) {
+		[updated] = await runBatches(this, {
+			...BULK_UPDATE,
+			runName: 'Sync update',
+			buildElement: (row) => updates.get(row) ?? {},
+			batchSize: UPDATE_BATCH_SIZE,
+			rowsToSend: async (rows, results) => {
+				for (const row of rows) if (!updates.has(row.index)) results.succeed(row.index, {});
+				return rows.filter((row) => updates.has(row.index));
+			},
+		});
+	}
+	const output = created.map((item, row) =>
+		withAction(updates.has(row) && !dryRun ? updated[row] : item, plan.plans.get(row)),
+	);
+	this.addExecutionHints(syncHint(plan, dryRun));
+	return [output];
+}
+
+/** How each row becomes its create element (checked before anything is sent), its link reference recorded. */
+function syncElementBuilder(
+	context: IExecuteFunctions,
+	matchBy: MatchBy,
+	plan: SyncPlan,
+): ElementBuilder {
+	const autoMap = mappingModeOf(context) === 'autoMap';
+	const items = context.getInputData();
+	return (row, check) => {
+		const fields: LinkFields = autoMap
+			? autoMappedFields(items[row].json)
+			: {
+					longUrl: context.getNodeParameter('longUrl', row),
+					...(context.getNodeParameter('additionalFields', row, {}) as IDataObject),
+				};
+		const element = createLinkBody(fields, check);
+		if (matchBy === 'path')
+			plan.remember(
+				row,
+				refOf(
+					autoMap ? items[row].json : { linkRef: context.getNodeParameter('linkRef', row, '') },
+					check,
+				),
+			);
+		return element;
+	};
+}
+
+function refOf(source: IDataObject, check: RowValidator) {
+	const value = source.linkRef ?? source.shortUrl ?? source.path;
+	const field =
+		source.linkRef !== undefined ? LINK_REF : { label: 'shortUrl or path', parameter: 'shortUrl' };
+	const ref = linkRefOf(value, check, field);
+	if (ref.kind === 'id')
+		check.fail(field, 'Sync Many matches by short URL or path: give one, not a link ID');
+	return ref;
+}
+
+function autoMappedFields(json: IDataObject): LinkFields {
+	return {
+		longUrl: json.longUrl,
+		title: json.title,
+		domain: json.domain,
+		expiredAt: json.expiredAt,
+		tags: json.tags,
+		...utmFromColumns(json),
+	};
+}
+
+function withAction(item: INodeExecutionData, plan: RowPlan | undefined): INodeExecutionData {
+	if (!plan || item.json.error !== undefined) return item;
+	return {
+		...item,
+		json: { ...item.json, syncAction: plan.action, changedFields: plan.changedFields },
+	};
+}
+
+function syncHint(plan: SyncPlan, dryRun: boolean): NodeExecutionHint {
+	const counts = `${plan.count('created').toLocaleString('en-US')} created, ${plan.count('updated').toLocaleString('en-US')} updated, ${plan.count('unchanged').toLocaleString('en-US')} unchanged`;
+	return {
+		type: 'info',
+		location: 'outputPane',
+		message: dryRun ? `Dry run, nothing written: ${counts} if synced.` : counts,
+	};
+}

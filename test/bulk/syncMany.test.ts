@@ -176,4 +176,28 @@ describe('Bulk > Sync Many (D15)', () => {
 		const created = [...ls.sandbox.links.values()].filter((link) => link.path.startsWith('lost-'));
 		expect(created).toHaveLength(30);
 	});
+
+	it('Map Each Field Below: the link from Short URL or Path, the fields from Additional Fields', async () => {
+		const [link] = ls.sandbox.addLinks(1, { title: 'Before' });
+		const parameters = syncMany({
+			mappingMode: 'defineBelow',
+			longUrl: '={{ $json.url }}',
+			linkRef: '={{ $json.ref }}',
+			additionalFields: { title: '={{ $json.name }}' },
+		});
+
+		const { items, error } = await ls.run(parameters, [
+			{ url: link.longUrl, ref: link.shortUrl, name: 'After' },
+			{ url: 'https://example.com/below', ref: 'below', name: 'Below' },
+		]);
+
+		expect(error).toBeUndefined();
+		expect(actions(items)).toEqual([
+			['updated', ['title']],
+			['created', []],
+		]);
+		expect(ls.requestsTo(BULK_CREATE_PATH)[0].body).toEqual([
+			{ longUrl: 'https://example.com/below', title: 'Below', path: 'below' },
+		]);
+	});
 });

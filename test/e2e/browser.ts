@@ -57,6 +57,29 @@ export async function openWorkflow(
 	return waitForCount(page, '[data-test-id="canvas-node"]', workflow.nodes.length);
 }
 
+/**
+ * Opens a workflow, runs it by "Execute workflow", opens `nodeName`'s output and reads the hints
+ * n8n shows above it (each on one line).
+ */
+export async function runAndReadHints(
+	page: Page,
+	url: string,
+	workflow: WorkflowJson & { id: string },
+	nodeName: string,
+): Promise<{ output: Locator; hints: Locator; texts: string[] }> {
+	await openWorkflow(page, url, workflow);
+	await executeFromButton(page, workflow.nodes.length);
+	await canvasNode(page, nodeName).dblclick();
+	const output = byTestId(page, 'output-panel');
+	await byTestId(output, 'node-run-status-success').waitFor();
+	const hints = byTestId(output, 'run-data-hints');
+	await hints.waitFor();
+	const texts = (await byTestId(hints, 'node-hint').allInnerTexts()).map((text) =>
+		text.replace(/\s+/g, ' ').trim(),
+	);
+	return { output, hints, texts };
+}
+
 /** Presses "Execute workflow" and waits until `count` nodes show success. */
 export async function executeFromButton(page: Page, count: number): Promise<void> {
 	await byTestId(page, 'execute-workflow-button').click();

@@ -20,6 +20,7 @@ import {
 	loggedInPage,
 	nodesReachedFromManualTrigger,
 	openWorkflow,
+	runAndReadHints,
 } from './browser';
 import { startEditorInstance, type EditorInstance } from './editorInstance';
 import { EXAMPLES_DIR } from './harness';
@@ -180,17 +181,7 @@ test('canvas subtitles read as words, never internal values', async () => {
 
 test('a bulk run shows hints above its output: rows not created, utm_* keys replaced', async () => {
 	await inEditor('bulk-hints', async (page) => {
-		const workflow = workflows.hints;
-		expect(await openWorkflow(page, url(), workflow)).toBe(workflow.nodes.length);
-		await executeFromButton(page, workflow.nodes.length);
-		await canvasNode(page, LINK_NODE).dblclick();
-		const output = byTestId(page, 'output-panel');
-		await byTestId(output, 'node-run-status-success').waitFor();
-		const hints = byTestId(output, 'run-data-hints');
-		await hints.waitFor();
-		const texts = (await byTestId(hints, 'node-hint').allInnerTexts()).map((text) =>
-			text.replace(/\s+/g, ' ').trim(),
-		);
+		const { output, hints, texts } = await runAndReadHints(page, url(), workflows.hints, LINK_NODE);
 		expect(texts).toEqual([
 			expect.stringMatching(/^1 of 3 items were not created: .*"linkCreated": false\.$/),
 			expect.stringMatching(

@@ -57,6 +57,7 @@ describe('Example workflows', () => {
 			'scheduled-clicks-by-country.json',
 			'sheet-rows-to-bulk-update.json',
 			'shorten-links-from-rows.json',
+			'sync-many-mirror-a-sheet.json',
 			'sync-sheet-by-short-url.json',
 		]);
 		const readme = readFileSync(join(EXAMPLES_DIR, 'README.md'), 'utf8');

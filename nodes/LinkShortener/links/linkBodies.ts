@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UtmValues } from '../fields/utmFields';
-import { utmFromFields, withUtm } from './utm';
+import { utmFromColumns, utmFromFields, withUtm } from './utm';
 import { isSet, type FieldName, type RowValidator } from '../fields/validation';
 
 export const FIELDS = {
@@ -106,4 +106,17 @@ function extraFieldsOf(value: unknown, check: RowValidator): IDataObject {
 		check.fail(FIELDS.extraFields, 'it must be a JSON object such as { "field": "value" }');
 	}
 	return parsed as IDataObject;
+}
+
+/** Map Automatically: only the fields a link is made from, read from the item by name; other fields are ignored. */
+export function autoMappedLinkFields(json: IDataObject): LinkFields {
+	return {
+		longUrl: json.longUrl,
+		title: json.title,
+		path: json.path,
+		domain: json.domain,
+		expiredAt: json.expiredAt,
+		tags: json.tags,
+		...utmFromColumns(json),
+	};
 }

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { apiPathsOption, createLinkFields, showFor } from '../../fields/commonFields';
-import { createLinkBody, type LinkFields } from '../../links/linkBodies';
+import { autoMappedLinkFields, createLinkBody } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRunner';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
@@ -17,7 +17,6 @@ import { CreateOnce } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { qrCodeOptions, qrSettingsOf, withQrCodes } from '../../qr/binaryOutput';
 import { RunHints } from '../../fields/runHints';
-import { utmFromColumns } from '../../links/utm';
 import { mappingModeOf } from './mappingMode';
 
 const DEFAULT_MAX_RETRIES = 5;
@@ -125,7 +124,7 @@ function createElementBuilder(context: IExecuteFunctions, hints: RunHints): Elem
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
 		return (row, check) =>
-			createLinkBody(autoMappedFields(items[row].json), check, hints.utmReplacedIn(row));
+			createLinkBody(autoMappedLinkFields(items[row].json), check, hints.utmReplacedIn(row));
 	}
 	return (row, check) =>
 		createLinkBody(
@@ -137,17 +136,4 @@ function createElementBuilder(context: IExecuteFunctions, hints: RunHints): Elem
 			check,
 			hints.utmReplacedIn(row),
 		);
-}
-
-/** Only the fields a link is created from; any other field of the item is ignored. */
-function autoMappedFields(json: IDataObject): LinkFields {
-	return {
-		longUrl: json.longUrl,
-		title: json.title,
-		path: json.path,
-		domain: json.domain,
-		expiredAt: json.expiredAt,
-		tags: json.tags,
-		...utmFromColumns(json),
-	};
 }

@@ -14,10 +14,9 @@ import type { RowValidator } from '../../fields/validation';
 import { LINK_PATHS, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
 import { bulkCreateOperation } from '../../links/bulkCreate';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
-import { createLinkBody, type LinkFields } from '../../links/linkBodies';
+import { autoMappedLinkFields, createLinkBody, type LinkFields } from '../../links/linkBodies';
 import { linkRefOf } from '../../links/linkRefs';
 import { SyncPlan, type MatchBy, type RowPlan } from '../../links/syncPlan';
-import { utmFromColumns } from '../../links/utm';
 import { UTM_FIELDS } from '../../fields/utmFields';
 import { mappingModeOf } from './mappingMode';
 
@@ -212,7 +211,7 @@ function syncElementBuilder(
 	const items = context.getInputData();
 	return (row, check) => {
 		const fields: LinkFields = autoMap
-			? autoMappedFields(items[row].json)
+			? autoMappedLinkFields(items[row].json)
 			: {
 					longUrl: context.getNodeParameter('longUrl', row),
 					...(context.getNodeParameter('additionalFields', row, {}) as IDataObject),
@@ -238,17 +237,6 @@ function refOf(source: IDataObject, check: RowValidator) {
 	if (ref.kind === 'id')
 		check.fail(field, 'Sync Many matches by short URL or path: give one, not a link ID');
 	return ref;
-}
-
-function autoMappedFields(json: IDataObject): LinkFields {
-	return {
-		longUrl: json.longUrl,
-		title: json.title,
-		domain: json.domain,
-		expiredAt: json.expiredAt,
-		tags: json.tags,
-		...utmFromColumns(json),
-	};
 }
 
 function withAction(item: INodeExecutionData, plan: RowPlan | undefined): INodeExecutionData {

@@ -121,4 +121,34 @@ describe.each(SERVER_PROFILES)('link look-ups against a server with $name', ({ o
 		// ⌈(rows of the batch + links of this run met on the way) / served⌉ + 1
 		expect(ls.requestsTo(LIST).length).toBeLessThanOrEqual(Math.ceil(rows.length / served()) + 1);
 	});
+
+	it('Sync Many: creates the missing, updates what differs, the second run costs only the look-up', async () => {
+		const count = threePagesAndSome(served());
+		const links = ls.sandbox.addLinks(count, { title: 'Old' });
+		const rows = [
+			...links.map((link, i) => ({
+				path: link.path,
+				longUrl: link.longUrl,
+				title: i % 2 === 0 ? 'Old' : 'New',
+			})),
+			{ path: 'profile-new', longUrl: urlOf('profile', 0) },
+		];
+		const sync = { resource: 'bulk', operation: 'syncMany', mappingMode: 'autoMap' };
+
+		const first = await ls.run(sync, rows);
+		expect(first.error).toBeUndefined();
+		expect(first.items.map((item) => item.json.syncAction)).toEqual([
+			...links.map((_, i) => (i % 2 === 0 ? 'unchanged' : 'updated')),
+			'created',
+		]);
+		ls.sandbox.clearRequests();
+		const total = visibleLinks();
+
+		const second = await ls.run(sync, rows);
+		expect(second.items.every((item) => item.json.syncAction === 'unchanged')).toBe(true);
+		expect(ls.sandbox.requests.every((request) => request.path === LIST)).toBe(true);
+		expect(ls.requestsTo(LIST).length).toBeLessThanOrEqual(
+			fullReadBound(total, served(), hasTotal) + 1,
+		);
+	});
 });

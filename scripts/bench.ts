@@ -8,7 +8,8 @@
  *   the same pages one at a time and concurrently, and n8n's HTTP Request node (bench/network.ts);
  * - memory: Return All of 100,000 links, peak RSS (bench/memory.ts);
  * - qr: QR codes for short URLs beside the qrcode package, time and bytes, PNG and SVG (dev/qr/bench.ts);
- * - trigger: a 25,001-link import then 3 links, list requests beside the minimum (bench/triggerSection.ts).
+ * - trigger: a 25,001-link import then 3 links, list requests beside the minimum (bench/triggerSection.ts);
+ * - sync: Sync Many of an unchanged 10,000-row sheet beside Get Many + Update Many (bench/syncSection.ts).
  * Each measured job runs in a child process of its own (warmed up, then measured in turns with
  * the jobs it is compared with).
  */
@@ -18,6 +19,7 @@ import { memoryLine } from './bench/memory';
 import { networkRows } from './bench/network';
 import { networkNotes, networkTable } from './bench/networkTable';
 import { qrLines } from './bench/qr';
+import { syncSection } from './bench/syncSection';
 import { triggerSection } from './bench/triggerSection';
 
 async function networkSection(): Promise<string> {
@@ -31,6 +33,7 @@ const RUN = {
 	memory: memoryLine,
 	qr: async () => qrLines(),
 	trigger: triggerSection,
+	sync: syncSection,
 };
 
 async function main(): Promise<void> {

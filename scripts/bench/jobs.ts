@@ -1,7 +1,7 @@
 import type { Listed } from './listedLinks';
 
 /** What one child process measures, and the messages between it and the parent. */
-export type Operation = 'create' | 'update' | 'list';
+export type Operation = 'create' | 'update' | 'list' | 'sync';
 /**
  * node: the Link Shortener node through n8n's engine; plain: a plain fetch script (pages one at
  * a time); plainConcurrent: the same pages, `concurrency` at once; expressions: n8n's own cost
@@ -20,6 +20,10 @@ export interface Job {
 	apiKey: string;
 	/** Update: the ids of links that exist. */
 	ids?: string[];
+	/** Update: the title every row sets (default "Renamed <row>"). */
+	updateTitle?: string;
+	/** Sync: the sheet's rows (path, longUrl, title), in order. */
+	sheet?: Array<Record<string, string>>;
 	/** List, plain scripts and HTTP Request: the page size to ask for (default 100). */
 	pageSize?: number;
 	/** plainConcurrent: pages in flight at once. */

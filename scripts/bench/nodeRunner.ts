@@ -39,6 +39,9 @@ function engineFor(job: Job): Engine {
 function nodeParameters(job: Job): INodeParameters {
 	if (job.runner === 'httpRequest') return httpRequestParameters(job);
 	if (job.operation === 'list') return { resource: 'link', operation: 'getMany', returnAll: true };
+	if (job.operation === 'sync') {
+		return { resource: 'bulk', operation: 'syncMany', mappingMode: 'autoMap', matchBy: 'path' };
+	}
 	const operation = job.operation === 'create' ? 'createMany' : 'updateMany';
 	if (job.mode === 'autoMap') return { resource: 'bulk', operation, mappingMode: 'autoMap' };
 	return { resource: 'bulk', operation, mappingMode: 'defineBelow', ...perRowExpressions(job) };

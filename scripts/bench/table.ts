@@ -23,9 +23,12 @@ const ratio = (value: number, target: number) =>
 	`${value.toFixed(2)}× ${value <= target ? '✅' : '❌'}`;
 
 function label(row: Row): string {
-	const what = { create: 'Bulk create', update: 'Bulk update', list: 'Get Many, Return All' }[
-		row.operation
-	];
+	const what = {
+		create: 'Bulk create',
+		update: 'Bulk update',
+		list: 'Get Many, Return All',
+		sync: 'Bulk sync',
+	}[row.operation];
 	return row.mode ? `${what} (${row.mode})` : what;
 }
 

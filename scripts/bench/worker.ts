@@ -15,11 +15,12 @@ import { RssSampler } from './rss';
 
 function inputRows(job: Job, count: number, offset = 0): IDataObject[] {
 	if (job.operation === 'list') return [{}];
+	if (job.operation === 'sync') return (job.sheet ?? []).slice(0, count);
 	if (job.operation === 'update') {
 		const ids = job.ids ?? [];
 		return Array.from({ length: count }, (_, i) => ({
 			id: ids[(offset + i) % ids.length],
-			title: `Renamed ${offset + i}`,
+			title: job.updateTitle ?? `Renamed ${offset + i}`,
 		}));
 	}
 	return Array.from({ length: count }, (_, i) => ({

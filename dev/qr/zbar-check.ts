@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { encodeQr, qrToPng } from '../../nodes/LinkShortener/qr';
-import { QR_CASES } from '../../test/qr/cases';
+import { QR_CASES } from './cases';
 
 const probe = spawnSync('zbarimg', ['--version'], { encoding: 'utf8' });
 if (probe.error) {

@@ -7,8 +7,8 @@
 import './n8nEnv';
 
 import { Sandbox } from '../../dev/sandbox/server';
-import { createEngine, type LinkShortenerFixture } from '../../test/helpers/fixture';
-import { LiveTrigger } from '../../test/helpers/liveTrigger';
+import { LiveTrigger } from '../../dev/engine/liveTrigger';
+import { createEngine } from '../../dev/engine/packageEngine';
 import { quick } from './args';
 
 const IMPORT = [10_000, 10_000, 5_001];
@@ -20,12 +20,10 @@ export async function triggerSection(): Promise<string> {
 	const imported = sizes.reduce((sum, size) => sum + size, 0);
 	const sandbox = await Sandbox.start({ logBodies: false, rateLimit: null, pageSizeCap: 100 });
 	try {
-		const fixture = {
-			sandbox,
+		const trigger = new LiveTrigger({
 			engine: createEngine(),
 			credentials: { linkShortenerApi: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } },
-		} as unknown as LinkShortenerFixture;
-		const trigger = new LiveTrigger(fixture);
+		});
 		await trigger.activate();
 		await trigger.poll();
 

@@ -23,22 +23,10 @@ import {
 	runAndReadHints,
 } from './browser';
 import { startEditorInstance, type EditorInstance } from './editorInstance';
+import { DOCUMENTED_CATEGORIES } from '../helpers/codexCategories';
 import { EXAMPLES_DIR } from './harness';
 import { LINK_NODE, linkWorkflow, NODE_TYPE, TRIGGER_TYPE } from './workflows';
 
-/** The categories n8n's node-building documentation lets a node's codex file use. */
-const DOCUMENTED_CATEGORIES = [
-	'Data & Storage',
-	'Finance & Accounting',
-	'Marketing & Content',
-	'Productivity',
-	'Miscellaneous',
-	'Sales',
-	'Development',
-	'Analytics',
-	'Communication',
-	'Utility',
-];
 const WEEKLY_CLICKS = 'scheduled-clicks-by-country.json';
 const SHORTEN_ROWS = 'shorten-links-from-rows.json';
 /** Two rows with the same long URL (one is not created) and one whose long URL already has utm_source. */

@@ -8,6 +8,7 @@ import * as n8n from '../../dev/n8n';
 import type { ExecutionJson, WorkflowJson } from '../../dev/n8n';
 import type { Sandbox } from '../../dev/sandbox/server';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, TRIGGER_NODE, triggerWorkflow } from './workflows';
+import type { IDataObject } from 'n8n-workflow';
 
 export const RECEIVED_NODE = 'Received';
 
@@ -22,9 +23,12 @@ export const EVERY_15_SECONDS = {
 	})),
 };
 
-/** Link Shortener Trigger (new links, polled every 15 s) -> No Op "Received". */
-export function pollingWorkflow(name: string): WorkflowJson {
-	const workflow = triggerWorkflow(name, { event: 'newLink', pollTimes: EVERY_15_SECONDS });
+/** Link Shortener Trigger (new links, polled every 15 s unless other poll times are given) -> No Op "Received". */
+export function pollingWorkflow(
+	name: string,
+	pollTimes: IDataObject = EVERY_15_SECONDS,
+): WorkflowJson {
+	const workflow = triggerWorkflow(name, { event: 'newLink', pollTimes });
 	workflow.nodes.push({
 		id: n8n.newId(),
 		name: RECEIVED_NODE,

@@ -10,9 +10,15 @@
 import * as n8n from '../../dev/n8n';
 import type { StartedN8n } from '../../dev/n8n';
 import { Sandbox } from '../../dev/sandbox/server';
-import { activate, deactivate, executionsOf, RECEIVED_NODE, waitUntil } from './queue';
+import {
+	activate,
+	deactivate,
+	executionsOf,
+	pollingWorkflow,
+	RECEIVED_NODE,
+	waitUntil,
+} from './queue';
 import { startInstance } from './startedInstance';
-import { TRIGGER_NODE, triggerWorkflow } from './workflows';
 
 const LIST = '/v1/links/list';
 const TICK_MS = 3_000;
@@ -24,19 +30,7 @@ const EVERY_3_SECONDS = {
 };
 
 function pollingEvery3s(name: string): n8n.WorkflowJson & { id: string } {
-	const workflow = triggerWorkflow(name, { event: 'newLink', pollTimes: EVERY_3_SECONDS });
-	workflow.nodes.push({
-		id: n8n.newId(),
-		name: RECEIVED_NODE,
-		type: 'n8n-nodes-base.noOp',
-		typeVersion: 1,
-		position: [220, 0],
-		parameters: {},
-	});
-	workflow.connections = {
-		[TRIGGER_NODE]: { main: [[{ node: RECEIVED_NODE, type: 'main', index: 0 }]] },
-	};
-	return { ...workflow, id: n8n.newId() };
+	return { ...pollingWorkflow(name, EVERY_3_SECONDS), id: n8n.newId() };
 }
 
 const slowAnswers = pollingEvery3s('trigger: every answer 1.5 s late');

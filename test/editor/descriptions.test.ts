@@ -11,6 +11,7 @@ import type {
 
 import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
 import { LinkShortenerTrigger } from '../../nodes/LinkShortener/LinkShortenerTrigger.node';
+import { DOCUMENTED_CATEGORIES } from '../helpers/codexCategories';
 
 const NODES_DIR = join(__dirname, '..', '..', 'nodes');
 const main = new LinkShortener().description;
@@ -138,20 +139,9 @@ describe.each([
 	it('names its node, categories, aliases and documentation', () => {
 		expect(codex.node).toBe(`n8n-nodes-link-shortener.${description.name}`);
 		expect(codex.categories.length).toBeGreaterThan(0);
-		// n8n's node-building documentation lists the categories a codex file may use
-		const documented = [
-			'Data & Storage',
-			'Finance & Accounting',
-			'Marketing & Content',
-			'Productivity',
-			'Miscellaneous',
-			'Sales',
-			'Development',
-			'Analytics',
-			'Communication',
-			'Utility',
-		];
-		expect(codex.categories.filter((category) => !documented.includes(category))).toEqual([]);
+		expect(
+			codex.categories.filter((category) => !DOCUMENTED_CATEGORIES.includes(category)),
+		).toEqual([]);
 		expect(codex.alias).toEqual(expect.arrayContaining(['url shortener', 'short link']));
 		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
 		expect(codex.resources.credentialDocumentation[0].url).toMatch(/^https:\/\//);

@@ -1,14 +1,7 @@
-import type { INode } from 'n8n-workflow';
-
 import { RowValidator } from '../../nodes/LinkShortener/fields/validation';
+import { STUB_NODE } from '../helpers/stubNode';
 
-const node = {
-	name: 'Link Shortener',
-	type: 'linkShortener',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+const node = STUB_NODE;
 const check = new RowValidator(node, 2);
 const field = { label: 'Long URL', parameter: 'longUrl' };
 

@@ -1,13 +1,8 @@
-import { LinkShortenerApi } from '../../credentials/LinkShortenerApi.credentials';
-import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
-import { LinkShortenerTrigger } from '../../nodes/LinkShortener/LinkShortenerTrigger.node';
 import { Engine, type RunNodeOptions, type RunNodeResult } from '../../dev/engine/engine';
+import { createEngine, NODE_TYPE } from '../../dev/engine/packageEngine';
 import { Sandbox, type SandboxOptions } from '../../dev/sandbox/server';
 
-export const NODE_TYPE = 'n8n-nodes-link-shortener.linkShortener';
-export const TRIGGER_TYPE = 'n8n-nodes-link-shortener.linkShortenerTrigger';
-/** The type n8n derives from usableAsTool: the same node, run as an AI agent's tool. */
-export const TOOL_TYPE = 'n8n-nodes-link-shortener.linkShortenerTool';
+export { createEngine, NODE_TYPE, TOOL_TYPE, TRIGGER_TYPE } from '../../dev/engine/packageEngine';
 
 type SandboxCredentials = { linkShortenerApi: { baseUrl: string; apiKey: string } };
 
@@ -26,17 +21,6 @@ export interface LinkShortenerFixture {
 	): Promise<RunNodeResult>;
 	/** The requests the sandbox received for one path, e.g. '/v1/links/list'. */
 	requestsTo(path: string): Sandbox['requests'];
-}
-
-export function createEngine(): Engine {
-	return new Engine({
-		nodeTypes: {
-			[NODE_TYPE]: new LinkShortener(),
-			[TOOL_TYPE]: new LinkShortener(),
-			[TRIGGER_TYPE]: new LinkShortenerTrigger(),
-		},
-		credentialTypes: [new LinkShortenerApi()],
-	});
 }
 
 /**

@@ -1,15 +1,8 @@
-import type { INode } from 'n8n-workflow';
-
 import { RowValidator } from '../../nodes/LinkShortener/fields/validation';
 import { withUtm } from '../../nodes/LinkShortener/links/utm';
+import { STUB_NODE } from '../helpers/stubNode';
 
-const node = {
-	name: 'Link Shortener',
-	type: 'linkShortener',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+const node = STUB_NODE;
 const check = new RowValidator(node, 4);
 
 describe('withUtm, unit by unit', () => {

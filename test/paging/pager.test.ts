@@ -1,15 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { pages, type PagerOptions } from '../../nodes/LinkShortener/paging/pager';
+import { STUB_NODE } from '../helpers/stubNode';
 
-const node = {
-	name: 'Link Shortener',
-	type: 'linkShortener',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-} as INode;
+const node = STUB_NODE;
 const source = { node, request: 'POST /v1/links/list' };
 
 /** A server over `count` records that serves at most `cap` a page; records what it was asked. */

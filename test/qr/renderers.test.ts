@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 
 import { encodeQr, qrToPng, qrToSvg, type QrMatrix } from '../../nodes/LinkShortener/qr';
-import { urlOfLength } from './cases';
+import { urlOfLength } from '../../dev/qr/cases';
 import { decodeCells, decodePng } from './decoders';
 import { rasteriseSvg } from './svgRaster';
 

@@ -1,5 +1,5 @@
 import { encodeQr, qrToPng, type QrErrorCorrectionLevel } from '../../nodes/LinkShortener/qr';
-import { CAPACITY, LEVELS, QR_CASES, urlOfLength } from './cases';
+import { CAPACITY, LEVELS, QR_CASES, urlOfLength } from '../../dev/qr/cases';
 import { decodePng } from './decoders';
 
 describe('encode → PNG → pngjs + jsQR', () => {

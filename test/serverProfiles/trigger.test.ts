@@ -1,5 +1,5 @@
 import { useLinkShortener } from '../helpers/fixture';
-import { LiveTrigger, repeated } from '../helpers/liveTrigger';
+import { LiveTrigger, repeated } from '../../dev/engine/liveTrigger';
 import { SERVER_PROFILES, threePagesAndSome } from './profiles';
 
 const LIST = '/v1/links/list';

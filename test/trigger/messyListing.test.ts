@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useLinkShortener } from '../helpers/fixture';
-import { LiveTrigger, repeated } from '../helpers/liveTrigger';
+import { LiveTrigger, repeated } from '../../dev/engine/liveTrigger';
 
 const LIST = '/v1/links/list';
 const YEAR_MS = 365 * 86_400_000;

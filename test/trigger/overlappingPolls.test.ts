@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import { useLinkShortener } from '../helpers/fixture';
-import { LiveTrigger, repeated, type LiveTriggerOptions } from '../helpers/liveTrigger';
+import { LiveTrigger, repeated, type LiveTriggerOptions } from '../../dev/engine/liveTrigger';
 
 const LIST = '/v1/links/list';
 

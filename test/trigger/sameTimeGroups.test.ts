@@ -1,5 +1,5 @@
 import { useLinkShortener } from '../helpers/fixture';
-import { LiveTrigger, repeated } from '../helpers/liveTrigger';
+import { LiveTrigger, repeated } from '../../dev/engine/liveTrigger';
 
 const LIST = '/v1/links/list';
 

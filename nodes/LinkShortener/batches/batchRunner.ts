@@ -9,21 +9,12 @@ import { BulkProgress } from './progress';
 import { BatchSender, type Outcome } from './batchSender';
 import { requestSettingsOf, type RequestSettings } from '../http/requestSettings';
 import { RowResults, withoutFinalStop, type RowError } from './rowResults';
+import { notDoneOf, stoppedError, type Failure, type LaterRows } from './stoppedRun';
 import type { BatchOperation } from './operation';
 import type { PreparedRow } from './preparedRow';
 import { batchesOf, prepareRows } from './rows';
 import { RunMemory } from './retryMemory';
 import { apiError } from '../http/errors';
-
-type Failure =
-	| {
-			kind: 'refused' | 'notDone';
-			error: RowError;
-			stopsRun?: boolean;
-			refusedRows?: readonly PreparedRow[];
-	  }
-	| { kind: 'inDoubt'; error: RowError; since: number };
-type LaterRows = () => PreparedRow[];
 
 /** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
 export async function runBatches(
@@ -259,14 +250,6 @@ class BatchRun {
 		this.memory?.done(rows, links);
 	}
 
-	private get notDone() {
-		const { verb } = this.operation;
-		return {
-			outcome: verb === 'created' ? ('notCreated' as const) : ('notUpdated' as const),
-			words: `Not ${verb}`,
-		};
-	}
-
 	/** Each row its error item (Continue On Fail), else the error that stops the run; false when later rows are not sent. */
 	private fail(
 		failure: Failure,
@@ -275,8 +258,16 @@ class BatchRun {
 		later: LaterRows,
 	): boolean {
 		if (failure.kind === 'inDoubt') this.memory?.inDoubt(rows, failure.since);
-		if (!this.continueOnFail) throw this.stoppedError(failure, rows, number, later);
-		const { results, operation, notDone } = this;
+		if (!this.continueOnFail) {
+			throw stoppedError(this.context.getNode(), this.operation, this.progress, {
+				failure,
+				rows,
+				number,
+				later,
+			});
+		}
+		const { results, operation } = this;
+		const notDone = notDoneOf(operation.verb);
 		const reason = withoutFinalStop(failure.error.message);
 		if (failure.kind === 'inDoubt') {
 			const message = `In doubt: ${reason}. ${operation.inDoubtNote}`;
@@ -300,38 +291,5 @@ class BatchRun {
 			return false;
 		}
 		return true;
-	}
-
-	private stoppedError(
-		failure: Failure,
-		rows: readonly PreparedRow[],
-		number: number,
-		later: LaterRows,
-	) {
-		const { operation, progress } = this;
-		const indices = rows.map((row) => row.index);
-		const laterIndices = later().map((row) => row.index);
-		const which =
-			rows.length === 1 ? `input item ${indices[0]}` : progress.batchName(number, indices);
-		const what = failure.kind === 'inDoubt' ? 'got no usable answer' : operation.refusedWording;
-		const headline = `${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}`;
-		const node = this.context.getNode();
-		if (failure.kind === 'inDoubt') {
-			const advice = operation.inDoubtAdvice;
-			return progress.stoppedError(node, {
-				headline,
-				inDoubtRows: indices,
-				notDoneRows: laterIndices,
-				advice,
-				cause: failure.error,
-			});
-		}
-		return progress.stoppedError(node, {
-			headline,
-			refusedRows: failure.refusedRows?.map((row) => row.index),
-			notDoneRows: [...indices, ...laterIndices],
-			advice: operation.notDoneAdvice,
-			cause: failure.error,
-		});
 	}
 }

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { PollContext, PollTriggerExecutor, TriggersAndPollers } from 'n8n-core';
@@ -10,8 +10,14 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { TestCredentialsHelper } from '../../dev/engine/engine';
-import { TRIGGER_TYPE, type LinkShortenerFixture } from './fixture';
+import { TestCredentialsHelper, type Engine } from './engine';
+import { TRIGGER_TYPE } from './packageEngine';
+
+/** What a live trigger runs with: the package's engine and a credential for the API. */
+export interface TriggerSetup {
+	engine: Engine;
+	credentials: Record<string, unknown>;
+}
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -54,7 +60,7 @@ export class LiveTrigger {
 	private readonly node: INode;
 	private lastCopy: IDataObject | undefined;
 
-	constructor(fx: LinkShortenerFixture, options: LiveTriggerOptions = {}) {
+	constructor(fx: TriggerSetup, options: LiveTriggerOptions = {}) {
 		this.node = {
 			id: `trigger-${Math.random().toString(36).slice(2)}`,
 			name: 'Trigger',

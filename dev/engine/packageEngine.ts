@@ -1,0 +1,21 @@
+import { LinkShortenerApi } from '../../credentials/LinkShortenerApi.credentials';
+import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
+import { LinkShortenerTrigger } from '../../nodes/LinkShortener/LinkShortenerTrigger.node';
+import { Engine } from './engine';
+
+export const NODE_TYPE = 'n8n-nodes-link-shortener.linkShortener';
+export const TRIGGER_TYPE = 'n8n-nodes-link-shortener.linkShortenerTrigger';
+/** The type n8n derives from usableAsTool: the same node, run as an AI agent's tool. */
+export const TOOL_TYPE = 'n8n-nodes-link-shortener.linkShortenerTool';
+
+/** An engine that knows this package's node (also as a tool), its trigger and its credential. */
+export function createEngine(): Engine {
+	return new Engine({
+		nodeTypes: {
+			[NODE_TYPE]: new LinkShortener(),
+			[TOOL_TYPE]: new LinkShortener(),
+			[TRIGGER_TYPE]: new LinkShortenerTrigger(),
+		},
+		credentialTypes: [new LinkShortenerApi()],
+	});
+}

@@ -138,7 +138,7 @@ describe('Link > Create', () => {
 		]);
 		expect(items).toHaveLength(3);
 		expect(items[0].json.longUrl).toBe('https://example.com/ok-1');
-		expect(items[1].error?.message).toMatch(/Invalid Long URL in item 1/);
+		expect(items[1].json.error).toMatch(/Invalid Long URL in item 1/);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 		expect(items[2].json.longUrl).toBe('https://example.com/ok-2');
 	});

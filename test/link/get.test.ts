@@ -99,7 +99,8 @@ describe('Link > Get', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
 		expect(items[0].json.id).toBe(spring.id);
-		expect(items[1].error?.message).toMatch(/^404 /);
+		expect(items[1].json.error).toMatch(/^404 /);
+		expect(items[1].json.details).toMatchObject({ inputItem: 1, httpCode: '404' });
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 	});
 

@@ -1,7 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
-import { paginate } from '../../nodes/LinkShortener/paging/pager';
 import { outputRecords, rememberRequest } from '../../nodes/LinkShortener/routing/routedAnswer';
 import { routedOperation } from '../../nodes/LinkShortener/routing/routedOperation';
 
@@ -32,9 +31,7 @@ describe('routed operations', () => {
 		]);
 	});
 
-	it.each(
-		operations().filter(({ option }) => option.routing && !option.routing.operations?.pagination),
-	)(
+	it.each(routed.filter(({ name }) => !name.endsWith('.getMany')))(
 		'$name keeps its request (last preSend) and reads its answer through outputRecords (first postReceive)',
 		({ option }) => {
 			const preSend = option.routing?.send?.preSend ?? [];
@@ -44,21 +41,20 @@ describe('routed operations', () => {
 		},
 	);
 
-	it.each(operations().filter(({ option }) => option.routing?.operations?.pagination))(
-		'$name is paginated by a function of its own (the pager), not by n8n sending one request per page',
+	it.each(routed)(
+		'$name sends through a function of its own, where a failed row becomes its own paired error item',
 		({ option }) => {
 			expect(option.routing?.send?.paginate).toBe(true);
 			expect(typeof option.routing?.operations?.pagination).toBe('function');
-			expect(option.routing?.output).toBeUndefined();
 		},
 	);
 
-	it('domain.getMany pages through the pager as it is', () => {
-		expect(
-			operations().find(({ name }) => name === 'domain.getMany')?.option.routing?.operations
-				?.pagination,
-		).toBe(paginate);
-	});
+	it.each(routed.filter(({ name }) => name.endsWith('.getMany')))(
+		'$name is paginated by the pager, not by n8n sending one request per page',
+		({ option }) => {
+			expect(option.routing?.output).toBeUndefined();
+		},
+	);
 
 	it('routedOperation puts the hooks in place around what an operation adds', () => {
 		const check = async function (this: unknown, options: object) {

@@ -6,15 +6,21 @@ import {
 } from 'n8n-workflow';
 
 import { BulkProgress } from './progress';
-import { BatchSender, type Outcome } from './batchSender';
+import { BatchSender, refusalOf, type Outcome } from './batchSender';
 import { requestSettingsOf, type RequestSettings } from '../http/requestSettings';
 import { RowResults, withoutFinalStop, type RowError } from './rowResults';
-import { notDoneOf, stoppedError, type Failure, type LaterRows } from './stoppedRun';
+import {
+	failUnsettledInDoubt,
+	notDoneOf,
+	rowsAfterLookUp,
+	stoppedError,
+	type Failure,
+	type LaterRows,
+} from './stoppedRun';
 import type { BatchOperation } from './operation';
 import type { PreparedRow } from './preparedRow';
 import { batchesOf, prepareRows } from './rows';
 import { RunMemory } from './retryMemory';
-import { apiError } from '../http/errors';
 
 /** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
 export async function runBatches(
@@ -25,7 +31,8 @@ export async function runBatches(
 	if (rowCount === 0) return [[]];
 	const results = new RowResults(rowCount);
 	const prepared = await prepareRows(context, rowCount, operation.buildElement, results);
-	const rows = operation.rowsToSend ? await operation.rowsToSend(prepared, results) : prepared;
+	const rows = await rowsAfterLookUp(context, operation, prepared, results);
+	if (!rows) return [results.items()];
 	const memory = RunMemory.of(context, operation.name);
 	const run = new BatchRun(context, operation, results, memory);
 	try {
@@ -37,6 +44,8 @@ export async function runBatches(
 			);
 			if (!carryOn) break;
 		}
+	} catch (error) {
+		failUnsettledInDoubt(context, operation, results, error);
 	} finally {
 		if (results.allSucceeded()) memory?.forget();
 		else memory?.keep();
@@ -149,7 +158,12 @@ class BatchRun {
 	): Promise<boolean> {
 		const { named } = refusal;
 		if (rows.length === 1)
-			return this.fail({ kind: 'refused', error: this.refusalOf(refusal, 0) }, rows, number, later);
+			return this.fail(
+				{ kind: 'refused', error: refusalOf(this.context.getNode(), refusal, 0) },
+				rows,
+				number,
+				later,
+			);
 		if (!this.continueOnFail && this.operation.stopsAtRefusal) {
 			const refusedRows = named ? rows.filter((_, k) => named.has(k)) : [];
 			return this.fail({ kind: 'refused', error: refusal.error, refusedRows }, rows, number, later);
@@ -158,7 +172,7 @@ class BatchRun {
 			const rest = rows.filter((_, k) => !named.has(k));
 			for (const [k, row] of rows.entries()) {
 				if (!named.has(k)) continue;
-				const error = this.refusalOf(refusal, k);
+				const error = refusalOf(this.context.getNode(), refusal, k);
 				if (!this.fail({ kind: 'refused', error }, [row], number, () => [...rest, ...later()]))
 					return false;
 			}
@@ -168,16 +182,6 @@ class BatchRun {
 		const [first, second] = [rows.slice(0, middle), rows.slice(middle)];
 		if (!(await this.settleRows(first, number, () => [...second, ...later()], true))) return false;
 		return await this.settleRows(second, number, later, true);
-	}
-
-	/** The refusal of the element at position k: the server's own reason for it when the answer gives one. */
-	private refusalOf(refusal: Extract<Outcome, { kind: 'refused' }>, k: number): RowError {
-		const reason = refusal.named?.get(k);
-		if (!reason) return refusal.error;
-		return apiError(this.context.getNode(), {
-			statusCode: refusal.status,
-			body: { message: reason },
-		});
 	}
 
 	/**

@@ -5,6 +5,7 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type IN8nHttpFullResponse,
+	type INode,
 } from 'n8n-workflow';
 
 import type { BatchOperation } from './operation';
@@ -227,4 +228,15 @@ function rateLimitError(
 	return new NodeOperationError(node, refusal, {
 		description: 'The account\'s rate limit was exceeded. Try again later, or raise "Max Retries".',
 	});
+}
+
+/** The refusal of the element at position k: the server's own reason for it when the answer gives one. */
+export function refusalOf(
+	node: INode,
+	refusal: Extract<Outcome, { kind: 'refused' }>,
+	k: number,
+): RowError {
+	const reason = refusal.named?.get(k);
+	if (!reason) return refusal.error;
+	return apiError(node, { statusCode: refusal.status, body: { message: reason } });
 }

@@ -6,10 +6,17 @@ import type {
 } from 'n8n-workflow';
 
 import type { PreparedRow } from './preparedRow';
+import { detailsOfError, errorItem } from '../http/errorItems';
 
 export type RowError = NodeOperationError | NodeApiError;
 
-export type RowOutcome = 'invalid' | 'notCreated' | 'inDoubt' | 'notUpdated';
+export type RowOutcome =
+	| 'invalid'
+	| 'notCreated'
+	| 'inDoubt'
+	| 'notUpdated'
+	| 'notLookedUp'
+	| 'notSent';
 
 interface FailureDetails {
 	batch?: number;
@@ -35,18 +42,17 @@ export class RowResults {
 		this.slots[row] = { json: record, pairedItem: { item: row } };
 	}
 
-	/**
-	 * An error item. Its context goes under `details`, not beside `error`, and the item carries
-	 * no `error` object: n8n replaces the json of an item that has one by `{ error: message }`,
-	 * and routes an item to the error output only when its json has no keys but error, message
-	 * and details.
-	 */
+	/** The error item of a row (`errorItem`). */
 	fail(row: number, message: string, details: IDataObject): void {
 		this.failures++;
-		this.slots[row] = {
-			json: { error: message, details: { inputItem: row, ...details } },
-			pairedItem: { item: row },
-		};
+		this.slots[row] = errorItem(row, message, details);
+	}
+
+	/** Every row that has no item yet gets this error item (the run could not go on). */
+	failUnsettled(outcome: RowOutcome, message: string, cause?: RowError): void {
+		const details = { outcome, ...detailsOfError(cause) };
+		for (let row = 0; row < this.slots.length; row++)
+			if (this.slots[row] === undefined) this.fail(row, message, details);
 	}
 
 	/** With "Continue On Fail": one error item per row, naming its input item. */
@@ -56,13 +62,9 @@ export class RowResults {
 		message: string,
 		failure: FailureDetails = {},
 	): void {
-		const details: IDataObject = { outcome };
+		const details: IDataObject = { outcome, ...detailsOfError(failure.cause) };
 		if (failure.batch !== undefined) details.batch = failure.batch;
-		const httpCode =
-			failure.cause && 'httpCode' in failure.cause ? failure.cause.httpCode : undefined;
-		if (httpCode) details.httpCode = httpCode;
-		const description = failure.description ?? failure.cause?.description;
-		if (description) details.description = description;
+		if (failure.description) details.description = failure.description;
 		for (const row of rows) this.fail(row.index, message, { ...details, link: row.element });
 	}
 

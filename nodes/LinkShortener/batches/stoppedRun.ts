@@ -1,9 +1,16 @@
-import type { INode, NodeOperationError } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	NodeOperationError,
+} from 'n8n-workflow';
+
+import { asNodeError } from '../http/errors';
 
 import type { BatchOperation } from './operation';
 import type { PreparedRow } from './preparedRow';
 import type { BulkProgress } from './progress';
-import { withoutFinalStop, type RowError } from './rowResults';
+import { RowResults, withoutFinalStop, type RowError, type RowOutcome } from './rowResults';
 
 /** Why a batch's rows were not done: refused, not sent, or without a usable answer. */
 export type Failure =
@@ -64,4 +71,86 @@ export function stoppedError(
 		advice: operation.notDoneAdvice,
 		cause: failure.error,
 	});
+}
+
+/**
+ * A run that cannot go on: without Continue On Fail the error stops the node; with it, every
+ * row that has no item yet gets its own error item, so that n8n never hands the input rows on
+ * as if they had been processed (what it does with the input of a node that throws).
+ */
+function failUnsettledRows(
+	context: IExecuteFunctions,
+	results: RowResults,
+	error: unknown,
+	outcome: RowOutcome,
+	message: (reason: string) => string,
+): void {
+	if (!context.continueOnFail()) throw error;
+	const cause = asNodeError(context.getNode(), error);
+	results.failUnsettled(outcome, message(withoutFinalStop(cause.message)), cause);
+}
+
+/**
+ * The rows to send once the operation's look-up (D11, D14, D15) settled the others; undefined
+ * when the look-up failed under Continue On Fail: nothing was sent, each row has its error item.
+ */
+export async function rowsAfterLookUp(
+	context: IExecuteFunctions,
+	operation: BatchOperation,
+	prepared: PreparedRow[],
+	results: RowResults,
+): Promise<PreparedRow[] | undefined> {
+	if (!operation.rowsToSend) return prepared;
+	try {
+		return await operation.rowsToSend(prepared, results);
+	} catch (error) {
+		failUnsettledRows(
+			context,
+			results,
+			error,
+			'notLookedUp',
+			(reason) =>
+				`Not sent: the look-up of the account's links failed, so nothing was created or updated for this item: ${reason}`,
+		);
+		return undefined;
+	}
+}
+
+/** An unforeseen stop while batches were sent: a row without its item may have been sent, so it is in doubt, never "not done". */
+export function failUnsettledInDoubt(
+	context: IExecuteFunctions,
+	operation: BatchOperation,
+	results: RowResults,
+	error: unknown,
+): void {
+	failUnsettledRows(
+		context,
+		results,
+		error,
+		'inDoubt',
+		(reason) => `In doubt: the run stopped: ${reason}. ${operation.inDoubtNote}`,
+	);
+}
+
+type CodeOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+/**
+ * A code operation that stops before its rows are settled (an option that cannot be right):
+ * with Continue On Fail, each input row becomes its own error item instead of n8n handing the
+ * input on as the node's output.
+ */
+export function settlingEveryRow<T extends Record<string, CodeOperation>>(operations: T): T {
+	const wrapped: Record<string, CodeOperation> = {};
+	for (const [name, operation] of Object.entries(operations)) {
+		wrapped[name] = async function (this: IExecuteFunctions) {
+			try {
+				return await operation.call(this);
+			} catch (error) {
+				const results = new RowResults(this.getInputData().length);
+				failUnsettledRows(this, results, error, 'notSent', (reason) => `Not sent: ${reason}`);
+				return [results.items()];
+			}
+		};
+	}
+	return wrapped as T;
 }

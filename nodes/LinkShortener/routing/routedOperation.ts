@@ -1,6 +1,4 @@
 import type {
-	DeclarativeRestApiSettings,
-	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -11,16 +9,19 @@ import type {
 } from 'n8n-workflow';
 
 import { outputRecords, rememberRequest } from './routedAnswer';
-import { validateBeforeSending } from './rowGuard';
+import {
+	eachRowAnItem,
+	onValidRows,
+	sendOnce,
+	validateBeforeSending,
+	type Paginate,
+} from './rowGuard';
 
 export type PreSend = (
 	this: IExecuteSingleFunctions,
 	requestOptions: IHttpRequestOptions,
 ) => Promise<IHttpRequestOptions>;
-export type Paginate = (
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) => Promise<INodeExecutionData[]>;
+export type { Paginate } from './rowGuard';
 type PostReceive = (
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
@@ -64,15 +65,21 @@ export function routedOperation(spec: RoutedOperationSpec): INodePropertyOptions
 		paginate,
 	} = spec;
 	const checks = check ? validateBeforeSending(check) : [];
+	// Every row's request goes through a pagination function of the package's, even a single
+	// one: that is where a failed row becomes its own paired error item (`eachRowAnItem`).
 	const routing: INodePropertyOptions['routing'] = paginate
 		? {
 				request,
 				send: { paginate: true, ...(checks.length > 0 && { preSend: checks }) },
-				operations: { pagination: paginate },
+				operations: { pagination: eachRowAnItem(paginate) },
 			}
 		: {
 				request,
-				send: { preSend: [...checks, ...beforeSending, rememberRequest] },
+				send: {
+					paginate: true,
+					preSend: [...checks, ...beforeSending.map(onValidRows), rememberRequest],
+				},
+				operations: { pagination: eachRowAnItem(sendOnce) },
 				output: { postReceive: [outputRecords, ...postReceive] as PostReceiveAction[] },
 			};
 	return { name, value, description, action, routing };

@@ -1,12 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { settlingEveryRow } from '../../batches/stoppedRun';
 import { createMany, createManyFields } from './createMany';
 import { mappingModeField } from './mappingMode';
 import { syncMany, syncManyFields } from './syncMany';
 import { updateMany, updateManyFields } from './updateMany';
 
 /** The bulk operations run as code (batches, pacing, per-row errors), not through routing. */
-export const bulkOperations = { createMany, updateMany, syncMany };
+export const bulkOperations = settlingEveryRow({ createMany, updateMany, syncMany });
 
 export const bulkDescription: INodeProperties[] = [
 	{

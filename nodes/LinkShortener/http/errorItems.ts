@@ -1,0 +1,33 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
+
+/**
+ * The error item of one input row (D8). Its context goes under `details`, not beside `error`,
+ * and the item carries no `error` object: n8n replaces the json of an item that has one by
+ * `{ error: message }`, and routes an item to the error output only when its json has no keys
+ * but error, message and details. The pairedItem is set here: n8n adds none to the items of
+ * its error output.
+ */
+export function errorItem(
+	row: number,
+	message: string,
+	details: IDataObject = {},
+): INodeExecutionData {
+	return {
+		json: { error: message, details: { inputItem: row, ...details } },
+		pairedItem: { item: row },
+	};
+}
+
+/** The HTTP status and description of an error, for an error item's details. */
+export function detailsOfError(error: NodeApiError | NodeOperationError | undefined): IDataObject {
+	const details: IDataObject = {};
+	if (!error) return details;
+	if ('httpCode' in error && error.httpCode) details.httpCode = error.httpCode;
+	if (error.description) details.description = error.description;
+	return details;
+}

@@ -1,0 +1,190 @@
+import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { Fault } from '../../dev/sandbox/fault-types';
+import { useLinkShortener } from '../helpers/fixture';
+import { byId } from '../link/locatorValues';
+
+/**
+ * D8 for every operation: when the server answers nothing usable, "On Error: Continue" gives
+ * each input row its own error item, paired to its row, by the regular or the error output,
+ * and never hands the input rows on as if they had been processed (what n8n does with the
+ * input of a node that throws under Continue).
+ */
+const ROWS = 3;
+const longUrls = Array.from({ length: ROWS }, (_, i) => `https://example.com/continue/${i}`);
+
+type Case = {
+	name: string;
+	parameters: INodeParameters;
+	input(links: IDataObject[]): IDataObject[];
+};
+
+const perRowLink =
+	(make: (link: IDataObject, i: number) => IDataObject) => (links: IDataObject[]) =>
+		links.map(make);
+const sheet = (extra: (link: IDataObject) => IDataObject) =>
+	perRowLink((link, i) => ({ longUrl: longUrls[i], title: `Row ${i}`, ...extra(link) }));
+
+const OPERATIONS: Case[] = [
+	{
+		name: 'Link > Create',
+		parameters: { resource: 'link', operation: 'create', longUrl: '={{ $json.longUrl }}' },
+		input: sheet(() => ({})),
+	},
+	{
+		name: 'Link > Get',
+		parameters: { resource: 'link', operation: 'get', linkId: byId('={{ $json.id }}') },
+		input: perRowLink((link) => ({ id: link.id })),
+	},
+	{
+		name: 'Link > Get Many',
+		parameters: { resource: 'link', operation: 'getMany', returnAll: true },
+		input: perRowLink((_, i) => ({ row: i })),
+	},
+	{
+		name: 'Link > Update',
+		parameters: {
+			resource: 'link',
+			operation: 'update',
+			linkId: byId('={{ $json.id }}'),
+			updateFields: { title: 'Renamed' },
+		},
+		input: perRowLink((link) => ({ id: link.id })),
+	},
+	{
+		name: 'Bulk > Create Many',
+		parameters: { resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
+		input: sheet(() => ({})),
+	},
+	{
+		name: 'Bulk > Create Many, If Link Exists: Return Existing',
+		parameters: {
+			resource: 'bulk',
+			operation: 'createMany',
+			mappingMode: 'autoMap',
+			options: { ifExists: 'returnExisting' },
+		},
+		input: sheet(() => ({})),
+	},
+	{
+		name: 'Bulk > Update Many by ID',
+		parameters: { resource: 'bulk', operation: 'updateMany', mappingMode: 'autoMap' },
+		input: perRowLink((link, i) => ({ id: link.id, title: `Row ${i}` })),
+	},
+	{
+		name: 'Bulk > Update Many by short URL',
+		parameters: { resource: 'bulk', operation: 'updateMany', mappingMode: 'autoMap' },
+		input: perRowLink((link, i) => ({ shortUrl: link.shortUrl, title: `Row ${i}` })),
+	},
+	{
+		name: 'Bulk > Sync Many by path',
+		parameters: { resource: 'bulk', operation: 'syncMany', mappingMode: 'autoMap' },
+		input: sheet((link) => ({ path: link.path })),
+	},
+	{
+		name: 'Bulk > Sync Many by long URL',
+		parameters: {
+			resource: 'bulk',
+			operation: 'syncMany',
+			mappingMode: 'autoMap',
+			matchBy: 'longUrl',
+		},
+		input: sheet(() => ({})),
+	},
+	{
+		name: 'Analytics > Get Clicks',
+		parameters: { resource: 'analytics', operation: 'getClicks', groupBy: 'country' },
+		input: perRowLink((_, i) => ({ row: i })),
+	},
+	{
+		name: 'Domain > Get Many',
+		parameters: { resource: 'domain', operation: 'getMany', returnAll: true },
+		input: perRowLink((_, i) => ({ row: i })),
+	},
+];
+
+const FAULTS: Array<[string, Fault]> = [
+	['every answer 503', { kind: 'status', status: 503 }],
+	['every connection dropped', { kind: 'drop' }],
+	['every answer a web page', { kind: 'html', title: 'Maintenance' }],
+];
+
+const MODES: Array<[string, Partial<INode>]> = [
+	['Continue (regular output)', { onError: 'continueRegularOutput' }],
+	['Continue (error output)', { onError: 'continueErrorOutput' }],
+	[
+		'Continue (regular output) with Retry On Fail',
+		{ onError: 'continueRegularOutput', retryOnFail: true, maxTries: 2, waitBetweenTries: 1 },
+	],
+];
+
+const pairedRow = (item: INodeExecutionData) => {
+	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+	return typeof paired === 'object' ? paired.item : paired;
+};
+
+describe('On Error: Continue, every operation, a server that answers nothing usable (D8)', () => {
+	const ls = useLinkShortener();
+
+	describe.each(MODES)('%s', (_mode, settings) => {
+		describe.each(FAULTS)('%s', (_fault, fault) => {
+			it.each(OPERATIONS.map((operation) => [operation.name, operation] as const))(
+				'%s: one error item per input row, paired to it, none a bare input row',
+				async (_name, operation) => {
+					const links = ls.sandbox.addLinks(ROWS) as unknown as IDataObject[];
+					const input = operation.input(links);
+					ls.sandbox.injectFault({ fault, times: 1_000 });
+
+					const { outputs, error } = await ls.run(operation.parameters, input, {
+						nodeOverrides: settings,
+					});
+
+					expect(error).toBeUndefined();
+					const [regular = [], errors = []] = outputs;
+					const items = settings.onError === 'continueErrorOutput' ? errors : regular;
+					if (settings.onError === 'continueErrorOutput') expect(regular).toEqual([]);
+					expect(items.map(pairedRow).sort()).toEqual([0, 1, 2]);
+					for (const item of items) {
+						expect(typeof item.json.error).toBe('string');
+						expect(String(item.json.error)).not.toMatch(/<html|<!doctype/i);
+						expect(item.json).not.toEqual(input[pairedRow(item)!]);
+					}
+					expect(ls.sandbox.requests.length).toBeGreaterThan(0);
+				},
+			);
+		});
+	});
+});
+
+describe('On Error: Continue, an option that cannot be right', () => {
+	const ls = useLinkShortener();
+
+	it.each([
+		['regular', { onError: 'continueRegularOutput' as const }, 0],
+		['error', { onError: 'continueErrorOutput' as const }, 1],
+	])(
+		'Create Many with Batch Size 0: nothing is sent, each row its error item by the %s output',
+		async (_output, settings, outputIndex) => {
+			const input = longUrls.map((longUrl) => ({ longUrl }));
+
+			const { outputs, error } = await ls.run(
+				{
+					resource: 'bulk',
+					operation: 'createMany',
+					mappingMode: 'autoMap',
+					options: { batchSize: 0 },
+				},
+				input,
+				{ nodeOverrides: settings },
+			);
+
+			expect(error).toBeUndefined();
+			expect(ls.sandbox.requests).toEqual([]);
+			const items = outputs[outputIndex];
+			expect(items.map(pairedRow)).toEqual([0, 1, 2]);
+			expect(items.map((item) => item.json.error)).toEqual(
+				Array(ROWS).fill('Not sent: Batch Size must be a whole number of at least 1'),
+			);
+		},
+	);
+});

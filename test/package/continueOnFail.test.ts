@@ -1,8 +1,7 @@
-import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INode, INodeExecutionData } from 'n8n-workflow';
 
-import type { Fault } from '../../dev/sandbox/fault-types';
+import { FAULTS, longUrls, OPERATIONS, ROWS } from '../helpers/everyOperation';
 import { useLinkShortener } from '../helpers/fixture';
-import { byId } from '../link/locatorValues';
 
 /**
  * D8 for every operation: when the server answers nothing usable, "On Error: Continue" gives
@@ -10,105 +9,6 @@ import { byId } from '../link/locatorValues';
  * and never hands the input rows on as if they had been processed (what n8n does with the
  * input of a node that throws under Continue).
  */
-const ROWS = 3;
-const longUrls = Array.from({ length: ROWS }, (_, i) => `https://example.com/continue/${i}`);
-
-type Case = {
-	name: string;
-	parameters: INodeParameters;
-	input(links: IDataObject[]): IDataObject[];
-};
-
-const perRowLink =
-	(make: (link: IDataObject, i: number) => IDataObject) => (links: IDataObject[]) =>
-		links.map(make);
-const sheet = (extra: (link: IDataObject) => IDataObject) =>
-	perRowLink((link, i) => ({ longUrl: longUrls[i], title: `Row ${i}`, ...extra(link) }));
-
-const OPERATIONS: Case[] = [
-	{
-		name: 'Link > Create',
-		parameters: { resource: 'link', operation: 'create', longUrl: '={{ $json.longUrl }}' },
-		input: sheet(() => ({})),
-	},
-	{
-		name: 'Link > Get',
-		parameters: { resource: 'link', operation: 'get', linkId: byId('={{ $json.id }}') },
-		input: perRowLink((link) => ({ id: link.id })),
-	},
-	{
-		name: 'Link > Get Many',
-		parameters: { resource: 'link', operation: 'getMany', returnAll: true },
-		input: perRowLink((_, i) => ({ row: i })),
-	},
-	{
-		name: 'Link > Update',
-		parameters: {
-			resource: 'link',
-			operation: 'update',
-			linkId: byId('={{ $json.id }}'),
-			updateFields: { title: 'Renamed' },
-		},
-		input: perRowLink((link) => ({ id: link.id })),
-	},
-	{
-		name: 'Bulk > Create Many',
-		parameters: { resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
-		input: sheet(() => ({})),
-	},
-	{
-		name: 'Bulk > Create Many, If Link Exists: Return Existing',
-		parameters: {
-			resource: 'bulk',
-			operation: 'createMany',
-			mappingMode: 'autoMap',
-			options: { ifExists: 'returnExisting' },
-		},
-		input: sheet(() => ({})),
-	},
-	{
-		name: 'Bulk > Update Many by ID',
-		parameters: { resource: 'bulk', operation: 'updateMany', mappingMode: 'autoMap' },
-		input: perRowLink((link, i) => ({ id: link.id, title: `Row ${i}` })),
-	},
-	{
-		name: 'Bulk > Update Many by short URL',
-		parameters: { resource: 'bulk', operation: 'updateMany', mappingMode: 'autoMap' },
-		input: perRowLink((link, i) => ({ shortUrl: link.shortUrl, title: `Row ${i}` })),
-	},
-	{
-		name: 'Bulk > Sync Many by path',
-		parameters: { resource: 'bulk', operation: 'syncMany', mappingMode: 'autoMap' },
-		input: sheet((link) => ({ path: link.path })),
-	},
-	{
-		name: 'Bulk > Sync Many by long URL',
-		parameters: {
-			resource: 'bulk',
-			operation: 'syncMany',
-			mappingMode: 'autoMap',
-			matchBy: 'longUrl',
-		},
-		input: sheet(() => ({})),
-	},
-	{
-		name: 'Analytics > Get Clicks',
-		parameters: { resource: 'analytics', operation: 'getClicks', groupBy: 'country' },
-		input: perRowLink((_, i) => ({ row: i })),
-	},
-	{
-		name: 'Domain > Get Many',
-		parameters: { resource: 'domain', operation: 'getMany', returnAll: true },
-		input: perRowLink((_, i) => ({ row: i })),
-	},
-];
-
-const FAULTS: Array<[string, Fault]> = [
-	['every answer 503', { kind: 'status', status: 503 }],
-	['every connection dropped', { kind: 'drop' }],
-	['every answer a web page', { kind: 'html', title: 'Maintenance' }],
-];
-
 const MODES: Array<[string, Partial<INode>]> = [
 	['Continue (regular output)', { onError: 'continueRegularOutput' }],
 	['Continue (error output)', { onError: 'continueErrorOutput' }],
@@ -131,8 +31,7 @@ describe('On Error: Continue, every operation, a server that answers nothing usa
 			it.each(OPERATIONS.map((operation) => [operation.name, operation] as const))(
 				'%s: one error item per input row, paired to it, none a bare input row',
 				async (_name, operation) => {
-					const links = ls.sandbox.addLinks(ROWS) as unknown as IDataObject[];
-					const input = operation.input(links);
+					const { input } = operation;
 					ls.sandbox.injectFault({ fault, times: 1_000 });
 
 					const { outputs, error } = await ls.run(operation.parameters, input, {

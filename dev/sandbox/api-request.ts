@@ -30,6 +30,8 @@ export interface ApiContext {
 	/** Lists answer without `total`, as some servers do. */
 	omitTotal: boolean;
 	latencyMs: number;
+	/** The server's clock minus the real one (ms): its `createdAt` and `Date` header follow it. */
+	clockOffsetMs: number;
 	logBodies: boolean;
 	requests: RecordedRequest[];
 }
@@ -73,7 +75,8 @@ export async function handleApiRequest(
 		record.cpuMs = (cpu.user + cpu.system) / 1000;
 	};
 	const answer = (response: ApiResponse) => {
-		writeResponse(res, response);
+		const date = new Date(Date.now() + context.clockOffsetMs).toUTCString();
+		writeResponse(res, { ...response, headers: { Date: date, ...response.headers } });
 		record.status = response.status;
 		measure();
 	};
@@ -132,7 +135,7 @@ function dispatch(
 		return found?.route.bulkUpdateErrors ? BULK_UPDATE_UNAUTHORIZED : UNAUTHORIZED;
 	if (!found) return flatError(404, `No route for ${method} ${path}`);
 	const { route, params } = found;
-	const now = Date.now();
+	const now = Date.now() + context.clockOffsetMs;
 
 	let rateHeaders: Record<string, string> = {};
 	if (route.rateLimited) {

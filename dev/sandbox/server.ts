@@ -84,6 +84,7 @@ export class Sandbox {
 			pageSizeCap: options.pageSizeCap ?? DEFAULT_PAGE_SIZE_CAP,
 			omitTotal: options.omitTotal ?? false,
 			latencyMs: options.latencyMs ?? 0,
+			clockOffsetMs: options.clockOffsetMs ?? 0,
 			logBodies: options.logBodies ?? true,
 			requests: this.requests,
 		};
@@ -167,6 +168,11 @@ export class Sandbox {
 		this.context.pageSizeCap = cap ?? DEFAULT_PAGE_SIZE_CAP;
 	}
 
+	/** The server's clock from now on: this far ahead of the real one (negative: behind). */
+	setClockOffset(ms: number): void {
+		this.context.clockOffsetMs = ms;
+	}
+
 	setLatency(ms: number): void {
 		assertNonNegative(ms, 'latency');
 		this.context.latencyMs = ms;
@@ -203,6 +209,7 @@ export class Sandbox {
 		this.limiter.clear();
 		this.context.pageSizeCap = this.options.pageSizeCap ?? DEFAULT_PAGE_SIZE_CAP;
 		this.context.latencyMs = this.options.latencyMs ?? 0;
+		this.context.clockOffsetMs = this.options.clockOffsetMs ?? 0;
 	}
 
 	/** Adds links at once, all with the same createdAt (now unless given); owner = the key's user unless given. */

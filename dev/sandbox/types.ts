@@ -22,6 +22,8 @@ export interface SandboxOptions {
 	seedLinks?: number;
 	/** Every API request waits this long before it is handled (default 0); setLatency changes it. */
 	latencyMs?: number;
+	/** The server's clock runs this far ahead of the real one (negative: behind), default 0; setClockOffset changes it. */
+	clockOffsetMs?: number;
 }
 
 export interface RecordedRequest {

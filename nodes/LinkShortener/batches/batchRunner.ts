@@ -88,13 +88,13 @@ class BatchRun {
 		if (!memory) return rows;
 		const toSend: PreparedRow[] = [];
 		const doubtful: PreparedRow[] = [];
-		let since = Infinity;
+		let oldest = Infinity;
 		for (const row of rows) {
 			const recall = memory.recall(row);
 			if (recall && 'link' in recall) this.succeed([row], [recall.link]);
 			else if (recall && operation.lookUp) {
 				doubtful.push(row);
-				since = Math.min(since, recall.inDoubtSince);
+				oldest = Math.min(oldest, recall.readBackTo);
 			} else toSend.push(row);
 		}
 		if (doubtful.length === 0) return toSend;
@@ -102,7 +102,7 @@ class BatchRun {
 			this.context.getNode(),
 			'An earlier attempt of this run got no usable answer',
 		);
-		const looked = await this.lookUp(doubtful, since, cause, 0, () => toSend);
+		const looked = await this.lookUp(doubtful, oldest, cause, 0, () => toSend);
 		if ('carryOn' in looked) return toSend;
 		return [...toSend, ...looked.notFound].sort((a, b) => a.index - b.index);
 	}
@@ -132,7 +132,7 @@ class BatchRun {
 			if (doubtful.length === 0) return true;
 			return await this.resolveDoubt(
 				doubtful,
-				outcome.sentAt,
+				this.sender.clock.oldestFor(outcome.sentAt),
 				outcome.doubt,
 				number,
 				later,
@@ -140,7 +140,14 @@ class BatchRun {
 			);
 		}
 		if (outcome.kind === 'inDoubt')
-			return await this.resolveDoubt(rows, outcome.sentAt, outcome.error, number, later, mayResend);
+			return await this.resolveDoubt(
+				rows,
+				this.sender.clock.oldestFor(outcome.sentAt),
+				outcome.error,
+				number,
+				later,
+				mayResend,
+			);
 		if (outcome.kind === 'refused') return await this.isolate(rows, outcome, number, later);
 		return this.fail(outcome, rows, number, later);
 	}
@@ -191,15 +198,16 @@ class BatchRun {
 	 */
 	private async resolveDoubt(
 		rows: PreparedRow[],
-		since: number,
+		/** The oldest createdAt (the server's clock) a link of the request can have. */
+		oldest: number,
 		cause: RowError,
 		number: number,
 		later: LaterRows,
 		mayResend: boolean,
 	): Promise<boolean> {
 		if (!this.operation.lookUp)
-			return this.fail({ kind: 'inDoubt', error: cause, since }, rows, number, later);
-		const looked = await this.lookUp(rows, since, cause, number, later);
+			return this.fail({ kind: 'inDoubt', error: cause, oldest }, rows, number, later);
+		const looked = await this.lookUp(rows, oldest, cause, number, later);
 		if ('carryOn' in looked) return looked.carryOn;
 		const { notFound } = looked;
 		if (notFound.length === 0) return true;
@@ -211,7 +219,8 @@ class BatchRun {
 	/** The rows the look-up did not find; when it could not tell, the rows not found are failed in doubt here. */
 	private async lookUp(
 		rows: PreparedRow[],
-		since: number,
+		/** The oldest createdAt (the server's clock) a link of the request can have. */
+		oldest: number,
 		cause: RowError,
 		number: number,
 		later: LaterRows,
@@ -222,7 +231,7 @@ class BatchRun {
 			const { found, complete } = await this.operation.lookUp!(
 				this.context,
 				rows,
-				since,
+				oldest,
 				this.claimed,
 				this.settings.timeout,
 			);
@@ -241,7 +250,7 @@ class BatchRun {
 			this.context.getNode(),
 			`${withoutFinalStop(cause.message)}, and ${problem}`,
 		);
-		return { carryOn: this.fail({ kind: 'inDoubt', error, since }, notFound, number, later) };
+		return { carryOn: this.fail({ kind: 'inDoubt', error, oldest }, notFound, number, later) };
 	}
 
 	private succeed(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
@@ -261,7 +270,7 @@ class BatchRun {
 		number: number,
 		later: LaterRows,
 	): boolean {
-		if (failure.kind === 'inDoubt') this.memory?.inDoubt(rows, failure.since);
+		if (failure.kind === 'inDoubt') this.memory?.inDoubt(rows, failure.oldest);
 		if (!this.continueOnFail) {
 			throw stoppedError(this.context.getNode(), this.operation, this.progress, {
 				failure,

@@ -13,6 +13,7 @@ import { LONGEST_WAIT_MS, retryDelayMs, RateLimitPacer } from '../http/rateLimit
 import type { RequestSettings } from '../http/requestSettings';
 import type { RowError } from './rowResults';
 import type { PreparedRow } from './preparedRow';
+import { ServerClock } from './serverClock';
 import { apiError } from '../http/errors';
 import { apiResponse, type ApiRequest } from '../http/request';
 import { isObject } from '../fields/jsonValues';
@@ -38,6 +39,9 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** Sends the requests of one bulk run: pacing (D7, n8n's Batching setting), 429 re-sends, and what each answer means. */
 export class BatchSender {
+	/** What the answers tell of the server's clock, for the look-ups of answers that were lost (D7). */
+	readonly clock = new ServerClock();
+
 	private readonly pacer: RateLimitPacer;
 
 	private rowsSinceBreak = 0;
@@ -126,6 +130,7 @@ export class BatchSender {
 				node,
 				`The server answered ${statusCode} without a usable link for this row`,
 			);
+			this.clock.observe(Date.now(), undefined, matched.links);
 			return { kind: 'answered', links: matched.links, doubt, sentAt };
 		}
 	}
@@ -147,7 +152,9 @@ export class BatchSender {
 	): Promise<IN8nHttpFullResponse | { error: RowError; neverConnected: boolean }> {
 		const { context } = this;
 		try {
-			return await apiResponse.call(context, request);
+			const response = await apiResponse.call(context, request);
+			this.clock.observe(Date.now(), response.headers);
+			return response;
 		} catch (error) {
 			const rowError =
 				error instanceof NodeApiError || error instanceof NodeOperationError

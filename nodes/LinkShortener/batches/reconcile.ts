@@ -4,9 +4,6 @@ import { isLink } from './bulkAnswers';
 import { listPages } from '../paging/pager';
 import type { PreparedRow } from './preparedRow';
 
-/** How far before the send time the look-up still reads: the server's clock may differ from n8n's (D7). */
-const SERVER_CLOCK_LAG_MS = 60_000;
-
 export interface LookUpResult {
 	/** Row index → the link the server created for it. */
 	found: Map<number, IDataObject>;
@@ -18,7 +15,8 @@ export interface LookUpResult {
 export type LookUp = (
 	context: IExecuteFunctions,
 	rows: readonly PreparedRow[],
-	since: number,
+	/** The oldest createdAt (the server's clock) a link of the request can have. */
+	oldest: number,
 	/** Ids of links already given to rows of this run: never taken for another row. */
 	claimed: Set<string>,
 	timeout: number,
@@ -33,14 +31,16 @@ const FIELD_MASKS = Array.from({ length: 2 ** MATCHED_FIELDS.length }, (_, mask)
 );
 
 /**
- * D7: lists the links newest first, back to the send time less the clock skew, and matches them
- * to the rows by long URL, title, path and domain, counting repeats (two equal rows need two
- * links). Reads at most ⌈(n + c) / served page size⌉ + 1 pages for n rows, where c counts the links of this
- * run met on the way: an earlier batch sent within the skew window stands between the newest
- * links and the send time, and must not use up the pages.
+ * D7: lists the links newest first, back to `oldest` (the send time on the server's clock, less
+ * an allowance), and matches them to the rows by long URL, title, path and domain, counting
+ * repeats (two equal rows need two links). Every link created in that window is read, whoever
+ * created it (this run's earlier batches, another workflow, a team in the portal): at most
+ * ⌈(n + m) / served page size⌉ + 1 pages for n rows and m other links met in the window. A
+ * listing that does not go back in time (a server that ignores the order) ends the look-up,
+ * incomplete: its rows stay in doubt rather than being sent twice.
  */
 export function createdLinksLookUp(listUrl: string): LookUp {
-	return async (context, rows, since, claimed, timeout) => {
+	return async (context, rows, oldest, claimed, timeout) => {
 		const unmatched = new Map<string, PreparedRow[]>();
 		for (const row of rows) {
 			const key = keyOf(
@@ -50,8 +50,8 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 			unmatched.set(key, [...(unmatched.get(key) ?? []), row]);
 		}
 		const found = new Map<number, IDataObject>();
-		const oldest = since - SERVER_CLOCK_LAG_MS;
-		let ownLinksMet = 0;
+		let othersMet = 0;
+		let previous = Infinity;
 		const request = {
 			method: 'POST' as const,
 			url: listUrl,
@@ -60,18 +60,19 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 		};
 		let pagesRead = 0;
 		const pagesWanted = (servedPageSize: number) =>
-			Math.ceil((rows.length + ownLinksMet) / servedPageSize) + 1;
+			Math.ceil((rows.length + othersMet) / servedPageSize) + 1;
 		for await (const page of listPages(context, request, { pagesWanted })) {
 			pagesRead++;
 			for (const link of page.records) {
-				if (Date.parse(String(link.createdAt)) < oldest) return { found, complete: true };
-				if (!isLink(link)) continue;
-				if (claimed.has(link.id as string)) {
-					ownLinksMet++;
+				const createdAt = Date.parse(String(link.createdAt));
+				if (createdAt > previous) return { found, complete: false };
+				previous = createdAt;
+				if (createdAt < oldest) return { found, complete: true };
+				const row = isLink(link) && !claimed.has(link.id as string) && takeRowFor(link, unmatched);
+				if (!row) {
+					othersMet++;
 					continue;
 				}
-				const row = takeRowFor(link, unmatched);
-				if (!row) continue;
 				found.set(row.index, link);
 				claimed.add(link.id as string);
 			}

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { PreparedRow } from './preparedRow';
 
 /** What a failed attempt of a bulk run learnt about one row. */
-export type Recall = { link: IDataObject } | { inDoubtSince: number };
+/** A row the earlier attempt created, or left in doubt: its look-up reads back to `readBackTo` (the server's clock). */
+export type Recall = { link: IDataObject } | { readBackTo: number };
 
 interface Remembered {
 	/** The row's request element, so that a row that changed since is not taken for the same one. */
@@ -60,8 +61,8 @@ export class RunMemory {
 		rows.forEach((row, k) => this.remember(row, { link: links[k] }));
 	}
 
-	inDoubt(rows: readonly PreparedRow[], since: number): void {
-		for (const row of rows) this.remember(row, { inDoubtSince: since });
+	inDoubt(rows: readonly PreparedRow[], readBackTo: number): void {
+		for (const row of rows) this.remember(row, { readBackTo });
 	}
 
 	/** After a run in which every row ended done, there is nothing left for a retry. */

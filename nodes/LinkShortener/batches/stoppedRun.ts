@@ -20,7 +20,7 @@ export type Failure =
 			stopsRun?: boolean;
 			refusedRows?: readonly PreparedRow[];
 	  }
-	| { kind: 'inDoubt'; error: RowError; since: number };
+	| { kind: 'inDoubt'; error: RowError; oldest: number };
 
 /** The rows after a batch, asked for only when a run stops. */
 export type LaterRows = () => PreparedRow[];

@@ -217,6 +217,9 @@ describe('Link Shortener Trigger: new links', () => {
 	});
 });
 
+/** Large enough to outlast a poll's budget even with pages read 8 in flight (100 pages, 50 ms each). */
+const BACKLOG = 1_000;
+
 describe('Link Shortener Trigger: a backlog larger than the poll budget', () => {
 	const fx = useLinkShortener({ pageSizeCap: 10 });
 
@@ -244,7 +247,7 @@ describe('Link Shortener Trigger: a backlog larger than the poll budget', () => 
 	}
 
 	it('emits it oldest first over several polls, each link once, then polls newest first again', async () => {
-		const { start, backlog, ...activation } = await startBacklog(100);
+		const { start, backlog, ...activation } = await startBacklog(BACKLOG);
 
 		const emitted: string[] = [];
 		let staticData = activation.staticData;
@@ -267,7 +270,7 @@ describe('Link Shortener Trigger: a backlog larger than the poll budget', () => 
 		// Each catch-up poll resumes on the page where the previous one stopped.
 		expect(resumedAt).toEqual(savedResumePages.slice(0, -1));
 
-		const later = fx.sandbox.addLinks(3, { createdAt: timeAfter(start, 60) });
+		const later = fx.sandbox.addLinks(3, { createdAt: timeAfter(start, BACKLOG / 10 + 20) });
 		fx.sandbox.clearRequests();
 		const afterCatchUp = await pollWithBudget(fx, staticData, 60_000);
 		expect(idsOf(afterCatchUp.items)).toEqual(later.map((link) => link.id));
@@ -275,7 +278,7 @@ describe('Link Shortener Trigger: a backlog larger than the poll budget', () => 
 	});
 
 	it('loses nothing when links deleted before the resume point moved the pages up', async () => {
-		const { backlog, ...activation } = await startBacklog(100);
+		const { backlog, ...activation } = await startBacklog(BACKLOG);
 		const first = await pollWithBudget(fx, activation.staticData, 800);
 		const emitted = idsOf(first.items);
 		expect(emitted.length).toBeGreaterThanOrEqual(5);

@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { listPages, onePageOf, PAGE_SIZE, type Page } from '../paging/pager';
+import { listPages, onePageOf, PAGE_SIZE, type Page, type PagerOptions } from '../paging/pager';
 import { LINK_PATHS } from '../http/endpoints';
 import { recordsOf } from '../http/records';
 import { apiRequest, type ApiRequest } from '../http/request';
@@ -8,10 +8,7 @@ import { apiRequest, type ApiRequest } from '../http/request';
 const NEWEST_FIRST = { createdAt: 'desc' };
 const OLDEST_FIRST = { createdAt: 'asc' };
 
-/**
- * A poll asks for one page at a time: it mostly stops after the first page, and polls of one
- * trigger never have requests in flight at the same time.
- */
+/** A single page (the editor's sample, the binary search for where a catch-up starts). */
 const ONE_AT_A_TIME = { concurrency: 1 };
 
 /** Fresh reads from page 1 after links vanished mid-read, before the poll gives up for now. */
@@ -47,6 +44,10 @@ export interface NewestFirstOptions {
 	boundary: () => (link: IDataObject) => boolean;
 	/** Checked on page 1: nothing new there and nothing changed, so no further page is needed. */
 	idle?: (firstPage: Page) => boolean;
+	/** Checked after each page: the links read so far are all the read is for; page 1's `total` is given. */
+	enough?: (links: Iterable<IDataObject>, page: Page, firstTotal: number | undefined) => boolean;
+	/** How many pages the read may still need (the pager asks no further ahead); every page unless given. */
+	pagesWanted?: PagerOptions['pagesWanted'];
 	deadline: number;
 }
 
@@ -66,9 +67,11 @@ export async function readNewestFirst(
 		let total: number | undefined;
 		let previousTotal: number | undefined;
 		let shrank = false;
+		// Pages past the first go up to 8 in flight, as Get Many reads them: a poll that must read
+		// many (a backlog, the thousands of one bulk import) is not one round trip a page.
 		for await (const page of listPages(context, listRequest(NEWEST_FIRST), {
 			repeats: 'skip',
-			...ONE_AT_A_TIME,
+			pagesWanted: options.pagesWanted,
 		})) {
 			if (page.number === 1) {
 				total = page.total;
@@ -82,6 +85,8 @@ export async function readNewestFirst(
 			const reachedBoundary = page.records.some(isBoundary);
 			for (const link of page.records) if (!isBoundary(link)) found.set(String(link.id), link);
 			if (reachedBoundary) break;
+			if (options.enough?.(found.values(), page, total))
+				return { outcome: 'complete', links: [...found.values()], total };
 			if (!page.last && Date.now() >= options.deadline)
 				return { outcome: 'deadline', links: [...found.values()], total };
 		}
@@ -166,7 +171,6 @@ export async function readOldestFirst(
 	const pager = listPages(context, listRequest(OLDEST_FIRST), {
 		firstPage: options.firstPage,
 		pageSize: options.pageSize,
-		...ONE_AT_A_TIME,
 	});
 	let pagesRead = 0;
 	for await (const page of pager) {

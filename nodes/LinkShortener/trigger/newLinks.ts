@@ -97,6 +97,42 @@ function isIdle(page: Page, cursor: PollCursor, horizon: number): boolean {
 }
 
 /**
+ * What page 1's `total` proves: the list grew by exactly `firstTotal − cursor.total` links since
+ * the last full read. Once that many new links are read and the read is down to the watermark's
+ * time, nothing was added among the links sharing that time (a bulk import's thousands), and
+ * they need no re-read. Deletions meanwhile would make the count fall short: the read then goes
+ * on down to the watermark as before, pages 8 in flight.
+ */
+class AddedLinks {
+	private expected: number | undefined;
+	private disproved = false;
+
+	constructor(private readonly cursor: PollCursor) {}
+
+	allRead(links: Iterable<IDataObject>, page: Page, firstTotal: number | undefined): boolean {
+		const { cursor } = this;
+		if (cursor.total === null || firstTotal === undefined || cursor.watermark === null) {
+			this.disproved = true;
+			return false;
+		}
+		this.expected = firstTotal - cursor.total;
+		const lastLink = page.records[page.records.length - 1];
+		if (!lastLink || createdAtOf(lastLink) > cursor.watermark) return false;
+		let count = 0;
+		for (const link of links) if (cursor.isNew(link)) count++;
+		if (count === this.expected) return true;
+		this.disproved = true;
+		return false;
+	}
+
+	/** While the proof may hold: the pages the added links can fill, and one; after, every page. */
+	pagesWanted(servedPageSize: number): number {
+		if (this.disproved || this.expected === undefined || this.expected < 0) return Infinity;
+		return Math.ceil(this.expected / servedPageSize) + 1;
+	}
+}
+
+/**
  * The links new to `cursor`. Newest first is cheap (page 1 tells whether anything changed) but
  * can only emit once it has reached the cursor; when n8n's poll budget runs short first, the
  * backlog is emitted oldest first, as much per poll as the budget allows.
@@ -109,9 +145,12 @@ export async function readNewLinks(
 ): Promise<NewLinks> {
 	const horizon = now + FUTURE_DATE_ALLOWANCE_MS;
 	if (cursor.catchUp) return await catchUp(context, cursor, now, budgetMs);
+	const added = new AddedLinks(cursor);
 	const read = await readNewestFirst(context, {
 		boundary: () => (link) => cursor.isOlder(link),
 		idle: (page) => isIdle(page, cursor, horizon),
+		enough: (links, page, firstTotal) => added.allRead(links, page, firstTotal),
+		pagesWanted: (servedPageSize) => added.pagesWanted(servedPageSize),
 		deadline: now + budgetMs * NEWEST_FIRST_SHARE,
 	});
 	if (read.outcome === 'idle' || read.outcome === 'unstable') return { links: [], next: cursor };

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- tests, not loaded by n8n */
 /**
  * The trigger in `n8n start` when a poll outlives the next tick. Twenty Poll Times of mode
  * Custom, one a second apart by three, make n8n poll every 3 s (n8n refuses one entry that
@@ -124,6 +124,24 @@ async function expectDeliveredOnce(
 	expect(instance?.logs()).not.toMatch(/IsolateError|No bridge acquired/);
 }
 
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+/** For each link, ms from its creation to the start of the execution that delivered it. */
+async function deliveryDelays(
+	workflowId: string,
+	createdAt: Map<string, number>,
+): Promise<number[]> {
+	const delays: number[] = [];
+	for (const execution of await executionsOf(rest, workflowId)) {
+		const startedAt = Date.parse(String(execution.startedAt));
+		for (const item of n8n.nodeItems(execution, RECEIVED_NODE)) {
+			const created = createdAt.get(String(item.id));
+			if (created !== undefined) delays.push(startedAt - created);
+		}
+	}
+	return delays;
+}
+
 /** List requests over a few idle ticks: at most 2 a poll. */
 async function expectIdlePollsCheap(): Promise<void> {
 	const since = Date.now();
@@ -159,7 +177,7 @@ test('every answer 1.5 s late (each poll outlives the next tick): 365 new links,
 	}
 });
 
-test('a 25,001-link bulk import (three bulk requests, one createdAt each), then 3 single links: each delivered once', async () => {
+test('a 25,001-link bulk import (three bulk requests, one createdAt each), then 3 single links half-way between polls: each delivered once, within two polls', async () => {
 	sandbox.reset();
 	await activated(bulkImport.id);
 	try {
@@ -170,10 +188,17 @@ test('a 25,001-link bulk import (three bulk requests, one createdAt each), then 
 				.map((link) => link.id),
 		);
 		await expectDeliveredOnce(bulkImport.id, imported, 240_000);
-		const singles: string[] = [];
-		for (let i = 0; i < 3; i++)
-			singles.push(...sandbox.addLinks(1, { title: `Single ${i}` }).map((link) => link.id));
-		await expectDeliveredOnce(bulkImport.id, [...imported, ...singles], 60_000);
+		// Single links half-way between two ticks, each at the output within two polls.
+		const singles = new Map<string, number>();
+		for (let i = 0; i < 3; i++) {
+			await sleep(TICK_MS - (Date.now() % TICK_MS) + TICK_MS / 2);
+			const [link] = sandbox.addLinks(1, { title: `Single ${i}` });
+			singles.set(link.id, Date.now());
+		}
+		await expectDeliveredOnce(bulkImport.id, [...imported, ...singles.keys()], 60_000);
+		const delays = await deliveryDelays(bulkImport.id, singles);
+		console.log(`single links after the import, ms from creation to their execution: ${delays}`);
+		for (const delay of delays) expect(delay).toBeLessThanOrEqual(2 * TICK_MS);
 		await expectIdlePollsCheap();
 	} finally {
 		await deactivate(rest, bulkImport.id);

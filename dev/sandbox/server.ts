@@ -212,6 +212,11 @@ export class Sandbox {
 		this.context.clockOffsetMs = this.options.clockOffsetMs ?? 0;
 	}
 
+	/** Drops every injected fault not yet used up. */
+	clearFaults(): void {
+		this.faults.clear();
+	}
+
 	/** Adds links at once, all with the same createdAt (now unless given); owner = the key's user unless given. */
 	addLinks(
 		count: number,

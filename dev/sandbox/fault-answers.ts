@@ -156,3 +156,24 @@ export function refuseElementsResponse(
 		errors,
 	});
 }
+
+/** The sandbox's analytics rows ({ group_by, value, clicks }) in another server's shape. */
+export function analyticsInShape(
+	response: ApiResponse,
+	shape: 'items' | 'bare' | 'dimension',
+): ApiResponse {
+	const body = response.body as { data?: unknown } | undefined;
+	if (response.status !== 200 || !Array.isArray(body?.data)) return response;
+	const rows = body.data as Array<{ group_by: string; value: string; clicks: number }>;
+	if (shape === 'items')
+		return {
+			...response,
+			body: { ...body, data: { items: rows.map((r) => ({ key: r.value, count: r.clicks })) } },
+		};
+	if (shape === 'bare')
+		return { ...response, body: rows.map((r) => ({ name: r.value, total: r.clicks })) };
+	return {
+		...response,
+		body: { ...body, data: rows.map((r) => ({ [r.group_by]: r.value, hits: r.clicks })) },
+	};
+}

@@ -1,4 +1,5 @@
 import {
+	analyticsInShape,
 	htmlPage,
 	junkResponse,
 	redirectResponse,
@@ -110,6 +111,8 @@ export function planFault(fault: Fault, request: FaultRequest): FaultPlan {
 			);
 			return refusal ? { instead: refusal } : {};
 		}
+		case 'analyticsShape':
+			return { after: (response) => analyticsInShape(response, fault.shape) };
 		case 'deleteLinks':
 			request.state.deleteLinks([
 				...(fault.ids ?? []),

@@ -55,6 +55,11 @@ export type Fault =
 			longUrls?: string[];
 			withIndexes?: boolean;
 	  }
+	/**
+	 * Analytics in another server's shape: `items` ({ data: { items: [{ key, count }] } }),
+	 * `bare` (a bare array of { name, total }), `dimension` ({ data: [{ <group_by>: value, hits }] }).
+	 */
+	| { kind: 'analyticsShape'; shape: 'items' | 'bare' | 'dimension' }
 	/** Delete links (by `ids`, and/or the `newest` N of the key's company), then handle normally: records vanishing mid-paging. */
 	| { kind: 'deleteLinks'; ids?: string[]; newest?: number };
 

@@ -52,6 +52,10 @@ const CHECKS: Record<Fault['kind'], Check> = {
 		optional(fault.longUrls, isStringList)
 			? undefined
 			: 'refuseElements takes indexes (integers), paths and longUrls (strings)',
+	analyticsShape: (fault) =>
+		['items', 'bare', 'dimension'].includes(fault.shape as string)
+			? undefined
+			: 'analyticsShape needs shape: items, bare or dimension',
 	deleteLinks: (fault) =>
 		optional(fault.ids, isStringList) && optional(fault.newest, isInteger)
 			? undefined

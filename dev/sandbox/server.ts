@@ -3,11 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'net';
 import { handleApiRequest, type ApiContext } from './api-request';
 import { handleControl, isControlPath } from './control';
+import { visitShortUrl } from './visits';
 import { FaultQueue } from './faults';
 import { flatError, parseJsonBody, readBody, writeResponse } from './http';
 import { RateLimiter } from './rate-limiter';
 import { SandboxState } from './state';
 import type {
+	ClickEvent,
 	FaultRule,
 	RateLimit,
 	RecordedRequest,
@@ -212,6 +214,12 @@ export class Sandbox {
 		this.context.clockOffsetMs = this.options.clockOffsetMs ?? 0;
 	}
 
+	/** `count` clicks on a link at once, as visits would record them (at now unless given). */
+	addClicks(linkId: string, count: number, fields: Partial<Omit<ClickEvent, 'linkId'>> = {}): void {
+		const at = new Date(Date.now() + this.context.clockOffsetMs).toISOString();
+		this.state.addClicks(linkId, count, { at, ...fields });
+	}
+
 	/** Drops every injected fault not yet used up. */
 	clearFaults(): void {
 		this.faults.clear();
@@ -258,7 +266,12 @@ export class Sandbox {
 			this.countInFlight(res);
 			const received = await readBody(req);
 			if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
-				writeResponse(res, flatError(404, `Not found: ${url.pathname} (the API is under /api)`));
+				writeResponse(
+					res,
+					req.method === 'GET' && url.pathname !== '/'
+						? visitShortUrl(this.state, req, url.pathname, Date.now() + this.context.clockOffsetMs)
+						: flatError(404, `Not found: ${url.pathname} (the API is under /api)`),
+				);
 				return;
 			}
 			await handleApiRequest(this.context, req, res, url, received, arrivedAt);

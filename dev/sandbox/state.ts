@@ -125,6 +125,20 @@ export class SandboxState {
 	}
 
 	/** Creates the links in order, all with the same createdAt and owner. */
+	/** A click on a link: counted in its analytics and its `totalNumberOfClick`. */
+	recordClick(click: ClickEvent): void {
+		this.clicks.push(click);
+		const link = this.links.get(click.linkId);
+		if (link) link.totalNumberOfClick++;
+	}
+
+	/** `count` clicks on a link at once, for accounts with many clicked links. */
+	addClicks(linkId: string, count: number, fields: Partial<ClickEvent> & { at: string }): void {
+		const visitor = { country: 'Unknown', city: 'Unknown', referrer: 'direct' };
+		const agent = { browser: 'Other', os: 'Other', device: 'desktop' };
+		for (let i = 0; i < count; i++) this.recordClick({ linkId, ...visitor, ...agent, ...fields });
+	}
+
 	createLinks(inputs: LinkInput[], createdAt: string, ownerId: string): SandboxLink[] {
 		const domainsById = new Map(this.domains.map((domain) => [domain.id, domain]));
 		const fallbackDomain = this.defaultDomain();

@@ -17,10 +17,11 @@ const RANK: Record<string, number> = {
 	routing: 2,
 	batches: 3,
 	links: 4,
-	methods: 5,
-	resources: 5,
-	trigger: 5,
-	'.': 6,
+	analytics: 5,
+	methods: 6,
+	resources: 6,
+	trigger: 6,
+	'.': 7,
 };
 
 function sourceFiles(dir: string): string[] {
@@ -52,7 +53,7 @@ describe('the import order of nodes/LinkShortener', () => {
 		).toEqual([]);
 	});
 
-	it('runs one way: resources, trigger and methods → links → batches → paging, routing → http, qr → fields', () => {
+	it('runs one way: resources, trigger and methods → links, analytics → batches → paging, routing → http, qr → fields', () => {
 		const upward = [...graph].flatMap(([file, targets]) =>
 			targets
 				.filter(

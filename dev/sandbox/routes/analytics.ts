@@ -67,8 +67,9 @@ export function clickAnalytics({ state, query }: RouteContext): ApiResponse {
 
 	const counts = new Map<string, number>();
 	for (const click of state.clicks) {
+		// A deleted link's clicks still count, as on a server that keeps its analytics.
 		const link = state.links.get(click.linkId);
-		if (!link || !state.isVisibleToKeyUser(link)) continue;
+		if (link && !state.isVisibleToKeyUser(link)) continue;
 		if (linkId !== undefined && click.linkId !== linkId.toLowerCase()) continue;
 		const day = utcDay(click.at);
 		if ((from !== undefined && day < from) || (to !== undefined && day > to)) continue;

@@ -17,14 +17,18 @@ import type { RowValidator } from '../fields/validation';
 export function linkLocator(
 	displayOptions: IDisplayOptions,
 	routing?: INodePropertyRouting,
+	{
+		required = true,
+		description = 'The link to use: pick it from the list, give its ID, or paste its short URL',
+	}: { required?: boolean; description?: string } = {},
 ): INodeProperties {
 	return {
 		displayName: 'Link',
 		name: 'linkId',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		required: true,
-		description: 'The link to use: pick it from the list, give its ID, or paste its short URL',
+		required,
+		description,
 		displayOptions,
 		...(routing && { routing }),
 		modes: [

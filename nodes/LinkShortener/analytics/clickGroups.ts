@@ -1,0 +1,77 @@
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+
+import { clipped } from '../http/answerText';
+
+/** An analytics element read the same way whatever the server's shape (D16). */
+export interface ClickGroup extends IDataObject {
+	groupBy: string;
+	value: string;
+	clicks: number;
+}
+
+const VALUE_FIELDS = ['value', 'key', 'name'];
+const COUNT_FIELDS = ['clicks', 'count', 'total'];
+
+function countOf(element: IDataObject): number | undefined {
+	for (const field of COUNT_FIELDS) {
+		const count = Number(element[field]);
+		if (element[field] !== undefined && element[field] !== null && Number.isFinite(count))
+			return count;
+	}
+	const numeric = Object.values(element).filter(
+		(value) => typeof value === 'number' && Number.isFinite(value),
+	) as number[];
+	return numeric.length === 1 ? numeric[0] : undefined;
+}
+
+function valueOf(element: IDataObject, groupBy: string): string | undefined {
+	for (const field of [...VALUE_FIELDS, groupBy]) {
+		const value = element[field];
+		if (value !== undefined && value !== null && typeof value !== 'object') return String(value);
+	}
+	return undefined;
+}
+
+/**
+ * Each element of an analytics answer with `groupBy`, `value` and `clicks` beside the server's
+ * own fields: the value from `value`, `key`, `name` or the field named after the dimension; the
+ * count from `clicks`, `count`, `total` or the element's only number. An element whose count
+ * cannot be read is an error naming it, never a 0.
+ */
+export function clickGroupsOf(
+	elements: IDataObject[],
+	groupBy: string,
+	node: INode,
+	itemIndex?: number,
+): ClickGroup[] {
+	return elements.map((element, position) => {
+		const clicks = typeof element === 'object' && element !== null ? countOf(element) : undefined;
+		if (clicks === undefined) {
+			throw new NodeOperationError(
+				node,
+				`The analytics answer's element ${position} has no click count: ${clipped(JSON.stringify(element))}`,
+				{
+					itemIndex,
+					description:
+						'The node reads the count from "clicks", "count", "total" or the only number of each element. Check that the Base URL points at the Link Shortening API.',
+				},
+			);
+		}
+		return { ...element, groupBy, value: valueOf(element, groupBy) ?? '', clicks };
+	});
+}
+
+/** Dimensions whose values are periods: their "top" is the latest, oldest first. */
+const PERIODS = new Set(['day', 'week', 'month']);
+
+/**
+ * The N groups with the most clicks (ties by value), or for day, week and month the N latest
+ * periods, oldest first; every group when `top` is 0.
+ */
+export function topGroups(groups: ClickGroup[], top: number, groupBy: string): ClickGroup[] {
+	const byValue = (a: ClickGroup, b: ClickGroup) =>
+		a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
+	if (top <= 0) return groups;
+	if (PERIODS.has(groupBy)) return [...groups].sort(byValue).slice(-top);
+	return [...groups].sort((a, b) => b.clicks - a.clicks || byValue(a, b)).slice(0, top);
+}

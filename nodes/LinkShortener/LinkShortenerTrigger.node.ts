@@ -1,23 +1,18 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
-	type IPollFunctions,
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
 } from 'n8n-workflow';
 
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
+import { pollClickEvent, sampleClickEvent } from './trigger/clickPoll';
+import type { ClickEvent } from './trigger/clickState';
 import { latestLink } from './trigger/linkFeed';
-import { cursorFrom, readNewLinks, startingCursor } from './trigger/newLinks';
-import {
-	readStoredCursor,
-	saveCursor,
-	UnreadableCursor,
-	type StoredCursor,
-} from './trigger/pollCursor';
-import { acquireLease, firstReportOf, type Lease } from './trigger/pollGuard';
+import { pollNewLinks } from './trigger/newLinkPoll';
+import { acquireLease } from './trigger/pollGuard';
+import { TRIGGER_FIELDS } from './trigger/triggerFields';
 
 /** n8n 2.x gives each poll a budget; older versions give none. Also how long a poll holds its lease. */
 const DEFAULT_BUDGET_MS = 5 * 60_000;
@@ -36,35 +31,13 @@ export class LinkShortenerTrigger implements INodeType {
 		inputs: [],
 		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'linkShortenerApi', required: true }],
-		properties: [
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				required: true,
-				options: [
-					{
-						name: 'New Link',
-						value: 'newLink',
-						description:
-							'Each link created since the last poll becomes one item, oldest first: links made by any node, API call or the portal, among those the API key can see',
-					},
-				],
-				default: 'newLink',
-			},
-			{
-				displayName:
-					'The first poll after activation only notes where the list of links stands; links created after it trigger the workflow. "Fetch Test Event" shows the latest link without moving that position.',
-				name: 'pollingNotice',
-				type: 'notice',
-				default: '',
-			},
-		],
+		properties: TRIGGER_FIELDS,
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const event = this.getNodeParameter('event', 'newLink') as ClickEvent | 'newLink';
 		if (this.getMode() === 'manual') {
+			if (event !== 'newLink') return await sampleClickEvent(this, event);
 			const sample = await latestLink(this);
 			return sample ? [this.helpers.returnJsonArray([sample])] : null;
 		}
@@ -75,57 +48,10 @@ export class LinkShortenerTrigger implements INodeType {
 		const lease = acquireLease(key, budgetMs);
 		if (!lease) return null;
 		try {
-			return await pollOnce(this, key, lease, budgetMs);
+			if (event === 'newLink') return await pollNewLinks(this, key, lease, budgetMs);
+			return await pollClickEvent(this, event, key, lease);
 		} finally {
 			lease.release();
 		}
-	}
-}
-
-async function pollOnce(
-	context: IPollFunctions,
-	key: string,
-	lease: Lease,
-	budgetMs: number,
-): Promise<INodeExecutionData[][] | null> {
-	const staticData = context.getWorkflowStaticData('node');
-	const now = Date.now();
-	const stored = storedCursor(context, key, staticData);
-	const from = stored.kind === 'cursor' ? lease.newest(stored.cursor) : cursorFrom(stored, now);
-	if (!from) {
-		const start = await startingCursor(context, now);
-		if (lease.commit(undefined, start)) saveCursor(staticData, start);
-		return null;
-	}
-	const { links, next } = await readNewLinks(context, from, now, budgetMs);
-	if (next !== from || from !== (stored.kind === 'cursor' ? stored.cursor : undefined)) {
-		const written = next.with({ generation: from.generation + 1 });
-		// A poll that lost its lease (it ran past its budget) emits nothing: the newer one did.
-		if (!lease.commit(from, written)) return null;
-		saveCursor(staticData, written);
-	}
-	return links.length > 0 ? [context.helpers.returnJsonArray(links)] : null;
-}
-
-/**
- * The stored position. One that cannot be read fails the first poll that finds it with an error
- * saying so; the next poll starts again from the newest link, as a new activation does.
- */
-function storedCursor(context: IPollFunctions, key: string, staticData: IDataObject): StoredCursor {
-	try {
-		return readStoredCursor(staticData);
-	} catch (error) {
-		const problem = error instanceof UnreadableCursor ? error.message : String(error);
-		if (firstReportOf(key, problem)) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`The trigger's saved position cannot be read: ${problem}`,
-				{
-					description:
-						'Nothing was emitted. The next poll starts again from the newest link, as a new activation does: links created before it are not emitted.',
-				},
-			);
-		}
-		return { kind: 'none' };
 	}
 }

@@ -100,7 +100,7 @@ describe('Link Shortener node: texts for the editor and for AI agents', () => {
 });
 
 describe('Link Shortener Trigger: description', () => {
-	it('is a polling trigger on the same credential, with the single event newLink', () => {
+	it('is a polling trigger on the same credential, with the events of the contract, newLink by default', () => {
 		expect(trigger).toMatchObject({
 			name: 'linkShortenerTrigger',
 			group: ['trigger'],
@@ -112,6 +112,9 @@ describe('Link Shortener Trigger: description', () => {
 		const event = trigger.properties.find((property) => property.name === 'event');
 		expect(event).toMatchObject({ type: 'options', default: 'newLink' });
 		expect((event?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual([
+			'dayCompleted',
+			'linkClicked',
+			'clickMilestone',
 			'newLink',
 		]);
 	});

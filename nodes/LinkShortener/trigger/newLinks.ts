@@ -7,6 +7,7 @@ import {
 
 import { PAGE_SIZE, type Page } from '../paging/pager';
 import { asNodeError } from '../http/errors';
+import { newEpoch } from './savedState';
 import { pageStartingBefore, readNewestFirst, readOldestFirst } from './linkFeed';
 import {
 	FUTURE_DATE_ALLOWANCE_MS,
@@ -25,10 +26,6 @@ export interface NewLinks {
 	links: IDataObject[];
 	/** The same object as the cursor read when nothing changed. */
 	next: PollCursor;
-}
-
-function newEpoch(now: number): string {
-	return `${now.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /**

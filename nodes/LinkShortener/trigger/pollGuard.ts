@@ -1,4 +1,8 @@
-import type { PollCursor } from './pollCursor';
+/** A saved state of one activation (`epoch`), written `generation` times since: a New Link position, a click event's state. */
+export interface Versioned {
+	epoch: string;
+	generation: number;
+}
 
 /**
  * n8n starts a poll at every tick, even while the previous poll of the same trigger is still
@@ -10,8 +14,8 @@ import type { PollCursor } from './pollCursor';
 interface TriggerRecord {
 	/** The poll running now and when its lease ends; a hung poll loses the lease. */
 	lease?: { token: symbol; until: number };
-	/** The last position committed in this process. */
-	cursor?: PollCursor;
+	/** The last state committed in this process. */
+	cursor?: Versioned;
 	/** An unreadable stored position already reported for this trigger. */
 	reportedUnreadable?: string;
 }
@@ -28,10 +32,10 @@ function recordOf(key: string): TriggerRecord {
 }
 
 export interface Lease {
-	/** The stored position, or the newer one this process committed for the same activation. */
-	newest(stored: PollCursor): PollCursor;
-	/** Records `next` as the position unless another poll committed since `from` was read. */
-	commit(from: PollCursor | undefined, next: PollCursor): boolean;
+	/** The stored state, or the newer one this process committed for the same activation. */
+	newest<T extends Versioned>(stored: T): T;
+	/** Records `next` as the state unless another poll committed since `from` was read. */
+	commit(from: Versioned | undefined, next: Versioned): boolean;
 	release(): void;
 }
 
@@ -42,10 +46,10 @@ export function acquireLease(key: string, durationMs: number, now = Date.now()):
 	const token = Symbol(key);
 	record.lease = { token, until: now + durationMs };
 	return {
-		newest(stored) {
+		newest<T extends Versioned>(stored: T): T {
 			const known = record.cursor;
 			return known && known.epoch === stored.epoch && known.generation > stored.generation
-				? known
+				? (known as T)
 				: stored;
 		},
 		commit(from, next) {

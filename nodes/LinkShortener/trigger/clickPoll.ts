@@ -1,0 +1,184 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeParameterResourceLocator,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+import { linksById } from '../links/linksById';
+import { RowValidator } from '../fields/validation';
+import { clickTotals } from './clickTotals';
+import { readClickState, saveClickState, type ClickEvent, type ClickState } from './clickState';
+import { linksReaching } from './clickMilestone';
+import { daysDue, lastCompletedDay } from './dayCompleted';
+import { basesAt, linksClicked } from './linkClicked';
+import type { Lease } from './pollGuard';
+import { newEpoch, readSavedState } from './savedState';
+
+interface Settings {
+	event: ClickEvent;
+	setting: string;
+	minNewClicks: number;
+	milestone: number;
+	graceMinutes: number;
+	linkId?: string;
+}
+
+function settingsOf(context: IPollFunctions, event: ClickEvent): Settings {
+	const check = new RowValidator(context.getNode(), 0);
+	const whole = (name: string, label: string, fallback: number, least: number) => {
+		const value = Number(context.getNodeParameter(name, fallback));
+		if (!Number.isInteger(value) || value < least)
+			check.fail({ label, parameter: name }, `give a whole number of at least ${least}`);
+		return value;
+	};
+	const minNewClicks = event === 'linkClicked' ? whole('minNewClicks', 'Min New Clicks', 1, 1) : 1;
+	const milestone = event === 'clickMilestone' ? whole('milestone', 'Milestone', 100, 1) : 1;
+	const graceMinutes = event === 'dayCompleted' ? whole('graceMinutes', 'Grace Minutes', 60, 0) : 0;
+	const locator = (
+		event === 'dayCompleted'
+			? context.getNodeParameter('linkId', { mode: 'list', value: '' })
+			: { value: '' }
+	) as INodeParameterResourceLocator;
+	const linkId = String(locator?.value ?? '').trim() || undefined;
+	if (linkId) check.uuid(linkId, { label: 'Link', parameter: 'linkId' });
+	const setting = JSON.stringify({ minNewClicks, milestone, graceMinutes, linkId });
+	return { event, setting, minNewClicks, milestone, graceMinutes, linkId };
+}
+
+function emptyState(settings: Settings, now: number): ClickState {
+	return {
+		event: settings.event,
+		setting: settings.setting,
+		epoch: newEpoch(now),
+		generation: 0,
+		activatedAt: now,
+		bases: new Map(),
+		reached: new Set(),
+		lastDay: null,
+		listing: null,
+	};
+}
+
+/** The state of a new activation: where the totals stand now; nothing is emitted. */
+async function startingState(
+	context: IPollFunctions,
+	settings: Settings,
+	now: number,
+): Promise<ClickState> {
+	const state = emptyState(settings, now);
+	if (settings.event === 'dayCompleted')
+		return { ...state, lastDay: lastCompletedDay(now, settings.graceMinutes) };
+	const totals = await clickTotals(context, 'link');
+	if (settings.event === 'linkClicked') return { ...state, bases: basesAt(totals) };
+	return { ...state, reached: linksReaching(new Set(), totals, settings.milestone).reached };
+}
+
+/** Each emitted link with its short URL, long URL and title, looked up the cheaper way (D14). */
+async function withDetails(
+	context: IPollFunctions,
+	state: ClickState,
+	emitted: IDataObject[],
+): Promise<{ items: IDataObject[]; listing: ClickState['listing'] }> {
+	const { links, listing } = await linksById(
+		context,
+		emitted.map((item) => String(item.id)),
+		state.listing ?? undefined,
+	);
+	const items = emitted.map((item) => {
+		const link = links.get(String(item.id));
+		const { shortUrl, longUrl, title } = link ?? {};
+		return {
+			id: item.id,
+			shortUrl,
+			longUrl,
+			title,
+			...item,
+			...(link ? {} : { linkFound: false }),
+		};
+	});
+	return { items, listing: listing ?? state.listing };
+}
+
+/** One poll of a click event from `state`: what to emit, and the state after it. */
+async function pollFrom(
+	context: IPollFunctions,
+	settings: Settings,
+	state: ClickState,
+	now: number,
+): Promise<{ items: IDataObject[]; next: ClickState }> {
+	if (settings.event === 'dayCompleted') {
+		const days = daysDue(
+			state.lastDay ?? lastCompletedDay(now, settings.graceMinutes),
+			now,
+			settings.graceMinutes,
+		);
+		if (days.length === 0) return { items: [], next: state };
+		const totals = await clickTotals(context, 'day', settings.linkId);
+		const items = days.map((day) => ({ day, clicks: totals.get(day) ?? 0 }));
+		return { items, next: { ...state, lastDay: days[days.length - 1] } };
+	}
+	const totals = await clickTotals(context, 'link');
+	if (settings.event === 'linkClicked') {
+		const { clicked, bases } = linksClicked(state, totals, now, settings.minNewClicks);
+		const { items, listing } = await withDetails(
+			context,
+			state,
+			clicked as unknown as IDataObject[],
+		);
+		return { items, next: { ...state, bases, listing } };
+	}
+	const { ids, reached } = linksReaching(state.reached, totals, settings.milestone);
+	const reachedNow = ids.map((id) => ({
+		id,
+		clicks: totals.get(id) ?? 0,
+		milestone: settings.milestone,
+	}));
+	const { items, listing } = await withDetails(context, state, reachedNow);
+	return { items, next: { ...state, reached, listing } };
+}
+
+/** "Fetch Test Event": the latest of what the event would emit from a fresh start; nothing saved. */
+export async function sampleClickEvent(
+	context: IPollFunctions,
+	event: ClickEvent,
+): Promise<INodeExecutionData[][] | null> {
+	const settings = settingsOf(context, event);
+	const now = Date.now();
+	const from = { ...emptyState(settings, now), lastDay: '1970-01-01' };
+	const { items } = await pollFrom(context, settings, from, now);
+	return items.length > 0 ? [context.helpers.returnJsonArray(items.slice(-1))] : null;
+}
+
+/**
+ * A poll of Link Clicked, Link Reached a Click Count or Day Completed, with New Link's rules:
+ * the first poll after activation only notes where things stand, "Fetch Test Event" shows a
+ * sample without moving the saved state, one poll of a trigger at a time, the newest state wins.
+ */
+export async function pollClickEvent(
+	context: IPollFunctions,
+	event: ClickEvent,
+	key: string,
+	lease: Lease,
+): Promise<INodeExecutionData[][] | null> {
+	const settings = settingsOf(context, event);
+	const now = Date.now();
+	const staticData = context.getWorkflowStaticData('node');
+	const stored = readSavedState(context, key, () => readClickState(staticData));
+	const current =
+		stored && stored.event === event && stored.setting === settings.setting
+			? lease.newest(stored)
+			: undefined;
+	if (!current) {
+		const start = await startingState(context, settings, now);
+		if (lease.commit(undefined, start)) saveClickState(staticData, start);
+		return null;
+	}
+	const { items, next } = await pollFrom(context, settings, current, now);
+	if (next !== current) {
+		const written = { ...next, generation: current.generation + 1 };
+		if (!lease.commit(current, written)) return null;
+		saveClickState(staticData, written);
+	}
+	return items.length > 0 ? [context.helpers.returnJsonArray(items)] : null;
+}

@@ -8,6 +8,7 @@ import {
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
+	type INodeParameters,
 } from 'n8n-workflow';
 
 import { TestCredentialsHelper, type Engine } from './engine';
@@ -42,6 +43,8 @@ export interface LiveTriggerOptions {
 	 * Otherwise every poll shares the activated workflow's static data, as n8n does by default.
 	 */
 	ownCopyPerPoll?: boolean;
+	/** The trigger's parameters; New Link unless given. */
+	parameters?: INodeParameters;
 }
 
 /**
@@ -53,6 +56,8 @@ export class LiveTrigger {
 	readonly workflow: Workflow;
 	/** Every link id emitted, in order, across all ticks. */
 	readonly emitted: string[] = [];
+	/** Every item emitted, in order, across all ticks. */
+	readonly items: IDataObject[] = [];
 	readonly errors: Error[] = [];
 	/** The trigger's static data as n8n last saved it to its database. */
 	saved: IDataObject = {};
@@ -67,7 +72,7 @@ export class LiveTrigger {
 			type: TRIGGER_TYPE,
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: { event: 'newLink' },
+			parameters: options.parameters ?? { event: 'newLink' },
 			credentials: {
 				linkShortenerApi: { id: 'sandbox-credential', name: 'Link Shortener Sandbox' },
 			},
@@ -132,6 +137,7 @@ export class LiveTrigger {
 
 	private onEmit(data: INodeExecutionData[][], ownCopy: IDataObject | undefined): void {
 		this.emitted.push(...data[0].map((item) => String(item.json.id)));
+		this.items.push(...data[0].map((item) => item.json));
 		if (ownCopy) {
 			// The cursor is stored together with the execution, a moment later.
 			const snapshot = copy(ownCopy);

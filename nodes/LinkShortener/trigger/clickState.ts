@@ -35,28 +35,33 @@ export interface ClickState {
 
 const KEY = 'clicks';
 const VERSION = 1;
-const KEY_LENGTH = 11;
+const KEY_LENGTH = 12;
 
-/** 64 bits of a link id as 11 characters: a UUID's first 16 hex digits, else a hash of the id. */
-export function linkKey(id: string): string {
-	const hex = id.replace(/-/g, '').toLowerCase();
-	let bits = /^[0-9a-f]{32}$/.test(hex) ? BigInt(`0x${hex.slice(0, 16)}`) : fnv1a64(id);
-	const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-	let key = '';
-	for (let i = 0; i < KEY_LENGTH; i++) {
-		key = digits[Number(bits & 63n)] + key;
-		bits >>= 6n;
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A 32-bit FNV-1a hash of the text from `basis`, read backwards when `reversed`. */
+function fnv1a32(text: string, basis: number, reversed: boolean): number {
+	let hash = basis;
+	for (let i = 0; i < text.length; i++) {
+		hash ^= text.charCodeAt(reversed ? text.length - 1 - i : i);
+		hash = Math.imul(hash, 0x01000193);
 	}
-	return key;
+	return hash >>> 0;
 }
 
-function fnv1a64(text: string): bigint {
-	let hash = 0xcbf29ce484222325n;
-	for (const char of text) {
-		hash ^= BigInt(char.codePointAt(0) ?? 0);
-		hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
-	}
-	return hash;
+/** Six characters of 32 bits. */
+function digitsOf(value: number): string {
+	let text = '';
+	for (let i = 0; i < KEY_LENGTH / 2; i++) text += DIGITS[(value >>> (i * 6)) & 63];
+	return text;
+}
+
+/**
+ * A link id as 12 characters: two 32-bit hashes of the whole id (ids need not be random in any
+ * part: a server may number them). 100,000 links collide with odds of about one in 10^10.
+ */
+export function linkKey(id: string): string {
+	return digitsOf(fnv1a32(id, 0x811c9dc5, false)) + digitsOf(fnv1a32(id, 0x050c5d1f, true));
 }
 
 export function saveClickState(staticData: IDataObject, state: ClickState): void {

@@ -195,6 +195,8 @@ export declare function startN8n(
 		timeoutMs?: number;
 		onLine?: (line: string, stream: string) => void;
 		logFile?: string;
+		/** n8n's clock starts here ('YYYY-MM-DD HH:MM:SS', UTC) through libfaketime (Debian `faketime`). */
+		clockAt?: string;
 	},
 ): Promise<StartedN8n>;
 export declare function isReady(base: string): Promise<boolean>;

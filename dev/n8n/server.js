@@ -26,7 +26,7 @@ function sleep(ms) {
  * @param {(line:string)=>void} [o.onLine]  every output line (default: kept in memory only)
  * @param {string} [o.logFile]     also append output to this file
  */
-async function startN8n(env, { timeoutMs = 180000, onLine, logFile } = {}) {
+async function startN8n(env, { timeoutMs = 180000, onLine, logFile, clockAt } = {}) {
 	const l = layout();
 	if (!fs.existsSync(l.n8nBin)) {
 		throw new Error(
@@ -41,7 +41,11 @@ async function startN8n(env, { timeoutMs = 180000, onLine, logFile } = {}) {
 		fs.mkdirSync(path.dirname(logFile), { recursive: true });
 		logStream = fs.createWriteStream(logFile, { flags: 'a' });
 	}
-	const { child, done } = spawnTracked(l.nodeBin, [l.n8nBin, 'start'], {
+	// libfaketime (Debian `faketime`) starts n8n's clock at `clockAt` ('YYYY-MM-DD HH:MM:SS' UTC).
+	const [command, args] = clockAt
+		? ['faketime', ['-f', `@${clockAt}`, l.nodeBin, l.n8nBin, 'start']]
+		: [l.nodeBin, [l.n8nBin, 'start']];
+	const { child, done } = spawnTracked(command, args, {
 		env,
 		cwd: env.N8N_USER_FOLDER,
 		onLine: (line, stream) => {

@@ -24,11 +24,23 @@ export const EVERY_15_SECONDS = {
 };
 
 /** Link Shortener Trigger (new links, polled every 15 s unless other poll times are given) -> No Op "Received". */
+/**
+ * Poll every 3 s: twenty Poll Times of mode Custom, each at one fixed second (n8n refuses one
+ * entry that fires more than once a minute).
+ */
+export const EVERY_3_SECONDS = {
+	item: Array.from({ length: 20 }, (_, i) => ({
+		mode: 'custom',
+		cronExpression: `${i * 3} * * * * *`,
+	})),
+};
+
 export function pollingWorkflow(
 	name: string,
 	pollTimes: IDataObject = EVERY_15_SECONDS,
+	parameters: IDataObject = { event: 'newLink' },
 ): WorkflowJson {
-	const workflow = triggerWorkflow(name, { event: 'newLink', pollTimes });
+	const workflow = triggerWorkflow(name, { ...parameters, pollTimes } as never);
 	workflow.nodes.push({
 		id: n8n.newId(),
 		name: RECEIVED_NODE,

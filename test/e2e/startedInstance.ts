@@ -27,6 +27,8 @@ export interface InstanceOptions {
 	installPackage?: boolean;
 	/** A folder to put first on n8n's PATH (an `npm` wrapper). */
 	firstOnPath?: string;
+	/** n8n's clock at its start, moved by libfaketime ('YYYY-MM-DD HH:MM:SS', UTC). */
+	clockAt?: string;
 }
 
 export async function startInstance(options: InstanceOptions): Promise<StartedInstance> {
@@ -44,7 +46,7 @@ export async function startInstance(options: InstanceOptions): Promise<StartedIn
 		env,
 		options.workflows.map((workflow) => ({ ...bindByName(workflow, byName), id: workflow.id })),
 	);
-	const instance = await n8n.startN8n(env, { timeoutMs: 240_000 });
+	const instance = await n8n.startN8n(env, { timeoutMs: 240_000, clockAt: options.clockAt });
 	const rest = new n8n.N8nRest(instance.url);
 	await rest.setupOwner();
 	return { instance, rest, env, userFolder };

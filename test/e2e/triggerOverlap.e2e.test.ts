@@ -13,6 +13,7 @@ import { Sandbox } from '../../dev/sandbox/server';
 import {
 	activate,
 	deactivate,
+	EVERY_3_SECONDS,
 	executionsOf,
 	pollingWorkflow,
 	RECEIVED_NODE,
@@ -22,12 +23,6 @@ import { startInstance } from './startedInstance';
 
 const LIST = '/v1/links/list';
 const TICK_MS = 3_000;
-const EVERY_3_SECONDS = {
-	item: Array.from({ length: 20 }, (_, i) => ({
-		mode: 'custom',
-		cronExpression: `${i * 3} * * * * *`,
-	})),
-};
 
 function pollingEvery3s(name: string): n8n.WorkflowJson & { id: string } {
 	return { ...pollingWorkflow(name, EVERY_3_SECONDS), id: n8n.newId() };

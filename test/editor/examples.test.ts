@@ -59,6 +59,7 @@ describe('Example workflows', () => {
 			'shorten-links-from-rows.json',
 			'sync-many-mirror-a-sheet.json',
 			'sync-sheet-by-short-url.json',
+			'weekly-top-countries.json',
 		]);
 		const readme = readFileSync(join(EXAMPLES_DIR, 'README.md'), 'utf8');
 		for (const file of files) expect(readme).toContain(file);

@@ -36,8 +36,9 @@ describe('Trigger example workflows (examples/triggers)', () => {
 			expect(trigger.credentials).toEqual({
 				linkShortenerApi: { id: 'sandbox-credential', name: 'Link Shortener Sandbox' },
 			});
-			const { pollTimes: _pollTimes, ...parameters } = trigger.parameters;
-			const live = new LiveTrigger(fx, { parameters: parameters as INodeParameters });
+			const parameters: INodeParameters = { ...trigger.parameters };
+			delete parameters.pollTimes;
+			const live = new LiveTrigger(fx, { parameters });
 			await live.activate();
 			fx.sandbox.addClicks(spring.id, 1_000);
 			await live.poll();

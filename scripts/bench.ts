@@ -9,12 +9,14 @@
  * - memory: Return All of 100,000 links, peak RSS (bench/memory.ts);
  * - qr: QR codes for short URLs beside the qrcode package, time and bytes, PNG and SVG (dev/qr/bench.ts);
  * - trigger: a 25,001-link import then 3 links, list requests beside the minimum (bench/triggerSection.ts);
- * - sync: Sync Many of an unchanged 10,000-row sheet beside Get Many + Update Many (bench/syncSection.ts).
+ * - sync: Sync Many of an unchanged 10,000-row sheet beside Get Many + Update Many (bench/syncSection.ts);
+ * - clicks: a Link Clicked poll over 100,000 clicked links beside a plain script (bench/clicksSection.ts).
  * Each measured job runs in a child process of its own (warmed up, then measured in turns with
  * the jobs it is compared with).
  */
 import { sections, USAGE } from './bench/args';
 import { bulkSection } from './bench/bulkSection';
+import { clicksSection } from './bench/clicksSection';
 import { memoryLine } from './bench/memory';
 import { networkRows } from './bench/network';
 import { networkNotes, networkTable } from './bench/networkTable';
@@ -34,6 +36,7 @@ const RUN = {
 	qr: async () => qrLines(),
 	trigger: triggerSection,
 	sync: syncSection,
+	clicks: clicksSection,
 };
 
 async function main(): Promise<void> {

@@ -12,7 +12,7 @@ export interface ClickGroup extends IDataObject {
 const VALUE_FIELDS = ['value', 'key', 'name'];
 const COUNT_FIELDS = ['clicks', 'count', 'total'];
 
-function countOf(element: IDataObject): number | undefined {
+export function countOf(element: IDataObject): number | undefined {
 	for (const field of COUNT_FIELDS) {
 		const count = Number(element[field]);
 		if (element[field] !== undefined && element[field] !== null && Number.isFinite(count))
@@ -24,7 +24,7 @@ function countOf(element: IDataObject): number | undefined {
 	return numeric.length === 1 ? numeric[0] : undefined;
 }
 
-function valueOf(element: IDataObject, groupBy: string): string | undefined {
+export function valueOf(element: IDataObject, groupBy: string): string | undefined {
 	for (const field of [...VALUE_FIELDS, groupBy]) {
 		const value = element[field];
 		if (value !== undefined && value !== null && typeof value !== 'object') return String(value);
@@ -45,20 +45,31 @@ export function clickGroupsOf(
 	itemIndex?: number,
 ): ClickGroup[] {
 	return elements.map((element, position) => {
-		const clicks = typeof element === 'object' && element !== null ? countOf(element) : undefined;
-		if (clicks === undefined) {
-			throw new NodeOperationError(
-				node,
-				`The analytics answer's element ${position} has no click count: ${clipped(JSON.stringify(element))}`,
-				{
-					itemIndex,
-					description:
-						'The node reads the count from "clicks", "count", "total" or the only number of each element. Check that the Base URL points at the Link Shortening API.',
-				},
-			);
-		}
+		const clicks = clicksOf(element, position, node, itemIndex);
 		return { ...element, groupBy, value: valueOf(element, groupBy) ?? '', clicks };
 	});
+}
+
+/** An element's click count; an error naming the element when it has none that reads. */
+export function clicksOf(
+	element: IDataObject,
+	position: number,
+	node: INode,
+	itemIndex?: number,
+): number {
+	const clicks = typeof element === 'object' && element !== null ? countOf(element) : undefined;
+	if (clicks === undefined) {
+		throw new NodeOperationError(
+			node,
+			`The analytics answer's element ${position} has no click count: ${clipped(JSON.stringify(element))}`,
+			{
+				itemIndex,
+				description:
+					'The node reads the count from "clicks", "count", "total" or the only number of each element. Check that the Base URL points at the Link Shortening API.',
+			},
+		);
+	}
+	return clicks;
 }
 
 /** Dimensions whose values are periods: their "top" is the latest, oldest first. */

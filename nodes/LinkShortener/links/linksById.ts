@@ -59,14 +59,19 @@ export async function linksById(
 	const listing = listPages(context, request);
 	const first = await onePageOf(listing);
 	const size = { total: first.total ?? first.records.length, pageSize: first.servedPageSize };
-	const byId = new Map(first.records.map((link) => [String(link.id), link]));
+	// Only the links asked for are kept: a listing of 100,000 links is read, not held.
+	const asked = new Set(wanted);
+	const byId = new Map<string, IDataObject>();
+	const keep = (records: IDataObject[]) => {
+		for (const link of records) if (asked.has(String(link.id))) byId.set(String(link.id), link);
+	};
+	keep(first.records);
 	const rest = wanted.filter((id) => !byId.has(id));
 	if (!first.last && first.total !== undefined && rest.length <= pagesOf(size) - 1) {
 		await listing.return('limit');
 		await getEach(context, rest, links);
 	} else if (!first.last) {
-		for await (const page of listing)
-			for (const link of page.records) byId.set(String(link.id), link);
+		for await (const page of listing) keep(page.records);
 	}
 	for (const id of wanted) if (!links.has(id)) links.set(id, byId.get(id));
 	return { links, listing: size };

@@ -58,7 +58,7 @@ async function node(): Promise<{ poll: () => Promise<number> }> {
 async function main(): Promise<void> {
 	const rss = new RssSampler();
 	const job = runner === 'node' ? await node() : await plain();
-	process.send?.({ type: 'activated', stateBytes: 0 });
+	process.send?.({ type: 'activated', readyRssMb: process.memoryUsage().rss / 2 ** 20 });
 	await new Promise((resolve) => process.once('message', resolve));
 	const started = performance.now();
 	const emitted = await job.poll();

@@ -8,7 +8,14 @@ import type {
 import { linksById } from '../links/linksById';
 import { RowValidator } from '../fields/validation';
 import { clickTotals } from './clickTotals';
-import { readClickState, saveClickState, type ClickEvent, type ClickState } from './clickState';
+import {
+	isSavedAs,
+	readClickState,
+	saveClickState,
+	savedClickVersion,
+	type ClickEvent,
+	type ClickState,
+} from './clickState';
 import { linksReaching } from './clickMilestone';
 import { daysDue, lastCompletedDay } from './dayCompleted';
 import { basesAt, linksClicked } from './linkClicked';
@@ -164,7 +171,12 @@ export async function pollClickEvent(
 	const settings = settingsOf(context, event);
 	const now = Date.now();
 	const staticData = context.getWorkflowStaticData('node');
-	const stored = readSavedState(context, key, () => readClickState(staticData));
+	// The state this process saved last is the one stored: no need to read 100,000 links back.
+	const known = lease.committed<ClickState>(savedClickVersion(staticData));
+	const stored =
+		known && isSavedAs(staticData, known)
+			? known
+			: readSavedState(context, key, () => readClickState(staticData));
 	const current =
 		stored && stored.event === event && stored.setting === settings.setting
 			? lease.newest(stored)

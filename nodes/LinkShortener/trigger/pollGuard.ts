@@ -34,6 +34,8 @@ function recordOf(key: string): TriggerRecord {
 export interface Lease {
 	/** The stored state, or the newer one this process committed for the same activation. */
 	newest<T extends Versioned>(stored: T): T;
+	/** The state this process committed for that activation, when it is at least that generation. */
+	committed<T extends Versioned>(version: Versioned | undefined): T | undefined;
 	/** Records `next` as the state unless another poll committed since `from` was read. */
 	commit(from: Versioned | undefined, next: Versioned): boolean;
 	release(): void;
@@ -51,6 +53,15 @@ export function acquireLease(key: string, durationMs: number, now = Date.now()):
 			return known && known.epoch === stored.epoch && known.generation > stored.generation
 				? (known as T)
 				: stored;
+		},
+		committed<T extends Versioned>(version: Versioned | undefined): T | undefined {
+			const known = record.cursor;
+			return known &&
+				version &&
+				known.epoch === version.epoch &&
+				known.generation >= version.generation
+				? (known as T)
+				: undefined;
 		},
 		commit(from, next) {
 			if (record.lease?.token !== token) return false;

@@ -10,7 +10,8 @@
  * - qr: QR codes for short URLs beside the qrcode package, time and bytes, PNG and SVG (dev/qr/bench.ts);
  * - trigger: a 25,001-link import then 3 links, list requests beside the minimum (bench/triggerSection.ts);
  * - sync: Sync Many of an unchanged 10,000-row sheet beside Get Many + Update Many (bench/syncSection.ts);
- * - clicks: a Link Clicked poll over 100,000 clicked links beside a plain script (bench/clicksSection.ts).
+ * - clicks: a Link Clicked poll over 100,000 clicked links beside a plain script (bench/clicksSection.ts);
+ * - n8n: Return All in real n8n (`n8n execute`) beside the HTTP Request node and the plain script (bench/realN8nSection.ts).
  * Each measured job runs in a child process of its own (warmed up, then measured in turns with
  * the jobs it is compared with).
  */
@@ -21,6 +22,7 @@ import { memoryLine } from './bench/memory';
 import { networkRows } from './bench/network';
 import { networkNotes, networkTable } from './bench/networkTable';
 import { qrLines } from './bench/qr';
+import { realN8nSection } from './bench/realN8nSection';
 import { syncSection } from './bench/syncSection';
 import { triggerSection } from './bench/triggerSection';
 
@@ -37,6 +39,7 @@ const RUN = {
 	trigger: triggerSection,
 	sync: syncSection,
 	clicks: clicksSection,
+	n8n: realN8nSection,
 };
 
 async function main(): Promise<void> {

@@ -1,9 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- development tooling, not loaded by n8n */
 /** The command line of npm run bench. */
-export const SECTIONS = ['bulk', 'network', 'memory', 'qr', 'trigger', 'sync', 'clicks'] as const;
+export const SECTIONS = [
+	'bulk',
+	'network',
+	'memory',
+	'qr',
+	'trigger',
+	'sync',
+	'clicks',
+	'n8n',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export const USAGE = `npm run bench [-- --only=network,memory,qr,trigger,sync,clicks] [--quick] [--sizes=10000,50000] [--repeats=3]
+export const USAGE = `npm run bench [-- --only=network,memory,qr,trigger,sync,clicks,n8n] [--quick] [--sizes=10000,50000] [--repeats=3]
   --only     sections to run (${SECTIONS.join(', ')}); all by default
   --quick    fewer and smaller jobs, one measured run each: a check that the bench works, not figures to quote
   --sizes    bulk section: rows per bulk job

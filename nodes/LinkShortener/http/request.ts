@@ -1,4 +1,5 @@
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -11,6 +12,7 @@ import type {
 import { baseUrlOf, CREDENTIAL_TYPE } from './endpoints';
 import { apiError, textOf } from './errors';
 import { followRedirects, refuseInNode, type SendOnce } from './redirects';
+import { runCredentials } from './runCredentials';
 import { isObject } from '../fields/jsonValues';
 
 export type ApiContext =
@@ -53,9 +55,9 @@ export async function apiResponse(
 	this: ApiContext,
 	request: ApiRequest,
 ): Promise<IN8nHttpFullResponse> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await runCredentials(this);
 	const { timeout, ...rest } = request;
-	const first = { ...rest, url: `${baseUrlOf(credentials)}${request.url}` };
+	const first = { ...rest, url: `${baseUrlOf(credentials.data ?? {})}${request.url}` };
 	const send = sendOnce(this, credentials, timeout);
 	return await followRedirects(
 		{ request: first, response: await send(first) },
@@ -67,7 +69,7 @@ export async function apiResponse(
 /** One authenticated request with redirects off (see followRedirects); the key is scrubbed from the answer. */
 export function sendOnce(
 	context: ApiContext,
-	credentials: IDataObject,
+	credentials: ICredentialsDecrypted,
 	timeout?: number,
 ): SendOnce {
 	return async (request) => {
@@ -82,8 +84,9 @@ export function sendOnce(
 				ignoreHttpStatusErrors: true,
 				disableFollowRedirect: true,
 			},
+			{ credentialsDecrypted: credentials },
 		)) as IN8nHttpFullResponse;
-		return withoutApiKey(response, credentials);
+		return withoutApiKey(response, credentials.data ?? {});
 	};
 }
 

@@ -6,7 +6,8 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { baseUrlOf, CREDENTIAL_TYPE } from '../http/endpoints';
+import { baseUrlOf } from '../http/endpoints';
+import { runCredentials } from '../http/runCredentials';
 import { apiError } from '../http/errors';
 import { recordsOf } from '../http/records';
 import { followRedirects, isRedirect, refuseInNode } from '../http/redirects';
@@ -32,12 +33,13 @@ async function routedAnswer(
 	context: IExecuteSingleFunctions,
 	response: IN8nHttpFullResponse,
 ): Promise<IN8nHttpFullResponse> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await runCredentials(context);
 	const sent = routedRequests.get(context);
-	if (!isRedirect(response.statusCode) || !sent) return withoutApiKey(response, credentials);
+	if (!isRedirect(response.statusCode) || !sent)
+		return withoutApiKey(response, credentials.data ?? {});
 	const request = {
 		method: sent.method ?? 'GET',
-		url: new URL(`${sent.baseURL ?? baseUrlOf(credentials)}${sent.url}`).href,
+		url: new URL(`${sent.baseURL ?? baseUrlOf(credentials.data ?? {})}${sent.url}`).href,
 		body: sent.body as IDataObject,
 		qs: sent.qs,
 	};

@@ -132,7 +132,7 @@ class BatchRun {
 			if (doubtful.length === 0) return true;
 			return await this.resolveDoubt(
 				doubtful,
-				this.sender.clock.oldestFor(outcome.sentAt),
+				outcome.sentAt,
 				outcome.doubt,
 				number,
 				later,
@@ -140,14 +140,7 @@ class BatchRun {
 			);
 		}
 		if (outcome.kind === 'inDoubt')
-			return await this.resolveDoubt(
-				rows,
-				this.sender.clock.oldestFor(outcome.sentAt),
-				outcome.error,
-				number,
-				later,
-				mayResend,
-			);
+			return await this.resolveDoubt(rows, outcome.sentAt, outcome.error, number, later, mayResend);
 		if (outcome.kind === 'refused') return await this.isolate(rows, outcome, number, later);
 		return this.fail(outcome, rows, number, later);
 	}
@@ -164,13 +157,9 @@ class BatchRun {
 		later: LaterRows,
 	): Promise<boolean> {
 		const { named } = refusal;
+		const refusalAt = (k: number) => refusalOf(this.context.getNode(), refusal, k);
 		if (rows.length === 1)
-			return this.fail(
-				{ kind: 'refused', error: refusalOf(this.context.getNode(), refusal, 0) },
-				rows,
-				number,
-				later,
-			);
+			return this.fail({ kind: 'refused', error: refusalAt(0) }, rows, number, later);
 		if (!this.continueOnFail && this.operation.stopsAtRefusal) {
 			const refusedRows = named ? rows.filter((_, k) => named.has(k)) : [];
 			return this.fail({ kind: 'refused', error: refusal.error, refusedRows }, rows, number, later);
@@ -179,7 +168,7 @@ class BatchRun {
 			const rest = rows.filter((_, k) => !named.has(k));
 			for (const [k, row] of rows.entries()) {
 				if (!named.has(k)) continue;
-				const error = refusalOf(this.context.getNode(), refusal, k);
+				const error = refusalAt(k);
 				if (!this.fail({ kind: 'refused', error }, [row], number, () => [...rest, ...later()]))
 					return false;
 			}
@@ -198,13 +187,13 @@ class BatchRun {
 	 */
 	private async resolveDoubt(
 		rows: PreparedRow[],
-		/** The oldest createdAt (the server's clock) a link of the request can have. */
-		oldest: number,
+		sentAt: number,
 		cause: RowError,
 		number: number,
 		later: LaterRows,
 		mayResend: boolean,
 	): Promise<boolean> {
+		const oldest = this.sender.clock.oldestFor(sentAt);
 		if (!this.operation.lookUp)
 			return this.fail({ kind: 'inDoubt', error: cause, oldest }, rows, number, later);
 		const looked = await this.lookUp(rows, oldest, cause, number, later);

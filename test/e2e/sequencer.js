@@ -3,7 +3,7 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 // Files not named here run first, in alphabetical order.
-const LAST = ['instance', 'queue', 'editor', 'editorPolish', 'communityPanel'];
+const LAST = ['instance', 'queue', 'editor', 'editorPolish', 'editorClickEvents', 'communityPanel'];
 const rank = (path) => LAST.findIndex((name) => path.includes(`${name}.e2e.test`)) + 1;
 
 class E2eSequencer extends Sequencer {

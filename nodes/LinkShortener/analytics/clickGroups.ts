@@ -12,7 +12,7 @@ export interface ClickGroup extends IDataObject {
 const VALUE_FIELDS = ['value', 'key', 'name'];
 const COUNT_FIELDS = ['clicks', 'count', 'total'];
 
-export function countOf(element: IDataObject): number | undefined {
+function countOf(element: IDataObject): number | undefined {
 	for (const field of COUNT_FIELDS) {
 		const count = Number(element[field]);
 		if (element[field] !== undefined && element[field] !== null && Number.isFinite(count))

@@ -1,5 +1,5 @@
 /** Days missed while the workflow was inactive come on the next poll, this many at most. */
-export const MAX_DAYS_BACK = 31;
+const MAX_DAYS_BACK = 31;
 const DAY_MS = 86_400_000;
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);

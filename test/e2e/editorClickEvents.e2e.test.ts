@@ -31,11 +31,14 @@ beforeAll(async () => {
 
 afterAll(async () => await editor?.stop(), 120_000);
 
-async function fetchTestEvent(page: Page): Promise<string> {
+/** Presses Fetch Test Event and waits until the output panel shows each field, as JSON. */
+async function fetchTestEvent(page: Page, fields: string[]): Promise<string> {
 	await canvasNode(page, TRIGGER_NODE).dblclick();
 	await byTestId(page, 'node-execute-button').first().click();
 	const output = byTestId(page, 'output-panel');
 	await output.locator('[data-test-id="ndv-items-count"]').first().waitFor({ timeout: 60_000 });
+	await output.getByText('JSON', { exact: true }).click();
+	for (const field of fields) await output.getByText(`"${field}"`).first().waitFor();
 	return await output.innerText();
 }
 
@@ -46,8 +49,8 @@ test.each(EVENTS.map((event, index) => [event.event, event, index] as const))(
 		const page = await loggedInPage(editor.browser, editor.instance.url);
 		try {
 			await openWorkflow(page, editor.instance.url, editor.workflows[index]);
-			const text = await fetchTestEvent(page);
-			for (const field of shows) expect(text).toContain(field);
+			const text = await fetchTestEvent(page, shows);
+			for (const field of shows) expect(text).toContain(`"${field}"`);
 			await page.screenshot({ path: artifact(`trigger-${event}.png`) });
 			process.stdout.write(`\n[e2e] screenshot: ${artifact(`trigger-${event}.png`)}\n`);
 		} catch (error) {

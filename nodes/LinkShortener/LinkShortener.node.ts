@@ -8,7 +8,6 @@ import { domainDescription } from './resources/domain';
 import { linkDescription, linkOperations } from './resources/link';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
-import { BASE_URL_EXPRESSION } from './http/endpoints';
 import { operationSubtitle } from './fields/subtitle';
 
 const properties: INodeProperties[] = [
@@ -46,7 +45,6 @@ export class LinkShortener implements INodeType {
 		outputs: [MAIN_CONNECTION],
 		credentials: [{ name: 'linkShortenerApi', required: true }],
 		requestDefaults: {
-			baseURL: BASE_URL_EXPRESSION,
 			disableFollowRedirect: true,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			ignoreHttpStatusErrors: true,

@@ -73,8 +73,9 @@ describe('routed operations', () => {
 			postReceive: [extra as never],
 		});
 		const preSend = option.routing?.send?.preSend ?? [];
-		expect(preSend).toHaveLength(3);
-		expect(preSend[2]).toBe(rememberRequest);
+		// the credential's Base URL first, the row's check (two steps), then the request kept
+		expect(preSend).toHaveLength(4);
+		expect(preSend[3]).toBe(rememberRequest);
 		expect(option.routing?.output?.postReceive).toEqual([outputRecords, extra]);
 	});
 });

@@ -11,12 +11,9 @@ export const LINK_PATHS: Record<ApiPaths, { create: string; bulkCreate: string; 
 	legacy: { create: '/public/links', bulkCreate: '/public/links/bulk', list: '/public/links/list' },
 };
 
-/**
- * The path of a link endpoint for n8n's routing, as an expression: the legacy /public/links
- * prefix when the operation's "API Paths" option says so, else /v1/links.
- */
-export function linkPathExpression(endpoint: keyof (typeof LINK_PATHS)['v1']): string {
-	return `={{ $parameter.options.apiPaths === "legacy" ? "${LINK_PATHS.legacy[endpoint]}" : "${LINK_PATHS.v1[endpoint]}" }}`;
+/** A link endpoint's path for n8n's routing, /v1/links, and the legacy one the "API Paths" option may pick. */
+export function linkPaths(endpoint: keyof (typeof LINK_PATHS)['v1']) {
+	return { url: LINK_PATHS.v1[endpoint], legacyUrl: LINK_PATHS.legacy[endpoint] };
 }
 
 /** The most links one bulk create request may carry. */
@@ -27,8 +24,8 @@ export const BULK_UPDATE_PATH = '/public/links/bulk';
 
 /**
  * The one rule for the Base URL (D1): surrounding spaces and trailing slashes dropped.
- * `baseUrlOf` applies it in code; BASE_URL_EXPRESSION is the same rule for requests that n8n's
- * routing sends (the node's requestDefaults).
+ * `baseUrlOf` applies it in code, for the routed requests too; BASE_URL_EXPRESSION is the same
+ * rule for the credential's test request, which n8n sends.
  */
 export function baseUrlOf(credentials: IDataObject): string {
 	return String(credentials.baseUrl ?? '')

@@ -4,7 +4,7 @@ import { LINK_PATHS } from '../http/endpoints';
 import { apiResponse, type ApiContext } from '../http/request';
 import { apiError } from '../http/errors';
 import { recordsOf } from '../http/records';
-import { listPages, onePageOf, PAGE_CONCURRENCY } from '../paging/pager';
+import { listPages, onePageOf, PAGE_CONCURRENCY, type Page } from '../paging/pager';
 
 /** What an earlier listing said of the account: enough to tell what a full listing costs. */
 export interface ListingSize {
@@ -36,6 +36,28 @@ async function getEach(context: ApiContext, ids: string[], links: LinksById['lin
 	}
 }
 
+const LISTING = { method: 'POST' as const, url: LINK_PATHS.v1.list, body: {} };
+const sizeOf = (page: Page): ListingSize => ({
+	total: page.total ?? page.records.length,
+	pageSize: page.servedPageSize,
+});
+
+/**
+ * The listing's size, so that later look-ups choose their way at once: its first page's
+ * `total`; from a server that gives none, a count of the whole listing (read, not held).
+ */
+export async function listingSize(context: ApiContext): Promise<ListingSize> {
+	const listing = listPages(context, LISTING);
+	const first = await onePageOf(listing);
+	if (first.total !== undefined || first.last) {
+		await listing.return('limit');
+		return sizeOf(first);
+	}
+	let total = first.records.length;
+	for await (const page of listing) total += page.records.length;
+	return { total, pageSize: first.servedPageSize };
+}
+
 /**
  * The links of some ids, the cheaper way (D14, D16): one GET per link, or one full listing,
  * whichever costs fewer requests. With the listing's size known from before, that costs at most
@@ -55,10 +77,9 @@ export async function linksById(
 		await getEach(context, wanted, links);
 		return { links };
 	}
-	const request = { method: 'POST' as const, url: LINK_PATHS.v1.list, body: {} };
-	const listing = listPages(context, request);
+	const listing = listPages(context, LISTING);
 	const first = await onePageOf(listing);
-	const size = { total: first.total ?? first.records.length, pageSize: first.servedPageSize };
+	const size = sizeOf(first);
 	// Only the links asked for are kept: a listing of 100,000 links is read, not held.
 	const asked = new Set(wanted);
 	const byId = new Map<string, IDataObject>();
@@ -71,7 +92,10 @@ export async function linksById(
 		await listing.return('limit');
 		await getEach(context, rest, links);
 	} else if (!first.last) {
-		for await (const page of listing) keep(page.records);
+		for await (const page of listing) {
+			keep(page.records);
+			if (first.total === undefined) size.total += page.records.length;
+		}
 	}
 	for (const id of wanted) if (!links.has(id)) links.set(id, byId.get(id));
 	return { links, listing: size };

@@ -8,6 +8,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
+import { atTheApi } from './apiUrl';
 import { outputRecords, rememberRequest } from './routedAnswer';
 import {
 	eachRowAnItem,
@@ -33,8 +34,8 @@ export interface RoutedOperationSpec {
 	value: string;
 	description: string;
 	action: string;
-	/** Method and URL (the URL may be an n8n expression); fields add to it with `routing.send`. */
-	request: { method: IHttpRequestMethods; url: string };
+	/** Method and path; `legacyUrl` when the "API Paths" option may ask for the legacy one. Fields add to it with `routing.send`. */
+	request: { method: IHttpRequestMethods; url: string; legacyUrl?: string };
 	/** Checks one input row and puts the request in the API's shape; runs for every row before any is sent. */
 	check?: PreSend;
 	/** Runs after every row passed its check, before this row's request leaves (a look-up, say). */
@@ -46,7 +47,8 @@ export interface RoutedOperationSpec {
 }
 
 /**
- * THE way to write a routed (declarative) operation. The node's requestDefaults turn n8n's
+ * THE way to write a routed (declarative) operation. Its requests go to the credential's Base
+ * URL (`atTheApi`). The node's requestDefaults turn n8n's
  * status errors and redirects off, so the answer of every routed request must pass through
  * `outputRecords` (a 4xx becomes the server's error, a redirect is followed within the API's
  * origin) after `rememberRequest` kept the request: this puts both in place. Every row is
@@ -64,17 +66,18 @@ export function routedOperation(spec: RoutedOperationSpec): INodePropertyOptions
 		postReceive = [],
 		paginate,
 	} = spec;
-	const checks = check ? validateBeforeSending(check) : [];
+	const { legacyUrl, ...methodAndUrl } = request;
+	const checks = [atTheApi(legacyUrl), ...(check ? validateBeforeSending(check) : [])];
 	// Every row's request goes through a pagination function of the package's, even a single
 	// one: that is where a failed row becomes its own paired error item (`eachRowAnItem`).
 	const routing: INodePropertyOptions['routing'] = paginate
 		? {
-				request,
-				send: { paginate: true, ...(checks.length > 0 && { preSend: checks }) },
+				request: methodAndUrl,
+				send: { paginate: true, preSend: checks },
 				operations: { pagination: eachRowAnItem(paginate) },
 			}
 		: {
-				request,
+				request: methodAndUrl,
 				send: {
 					paginate: true,
 					preSend: [...checks, ...beforeSending.map(onValidRows), rememberRequest],

@@ -5,7 +5,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { linksById } from '../links/linksById';
+import { linksById, listingSize } from '../links/linksById';
 import { RowValidator } from '../fields/validation';
 import { clickTotals } from './clickTotals';
 import {
@@ -67,7 +67,10 @@ function emptyState(settings: Settings, now: number): ClickState {
 	};
 }
 
-/** The state of a new activation: where the totals stand now; nothing is emitted. */
+/**
+ * The state of a new activation: where the totals stand now, and the listing's size so that
+ * the first poll that emits looks its links up the cheaper way at once; nothing is emitted.
+ */
 async function startingState(
 	context: IPollFunctions,
 	settings: Settings,
@@ -77,8 +80,10 @@ async function startingState(
 	if (settings.event === 'dayCompleted')
 		return { ...state, lastDay: lastCompletedDay(now, settings.graceMinutes) };
 	const totals = await clickTotals(context, 'link');
-	if (settings.event === 'linkClicked') return { ...state, bases: basesAt(totals) };
-	return { ...state, reached: linksReaching(new Set(), totals, settings.milestone).reached };
+	const listing = await listingSize(context);
+	if (settings.event === 'linkClicked') return { ...state, listing, bases: basesAt(totals) };
+	const { reached } = linksReaching(new Set(), totals, settings.milestone);
+	return { ...state, listing, reached };
 }
 
 /** Each emitted link with its short URL, long URL and title, looked up the cheaper way (D14). */

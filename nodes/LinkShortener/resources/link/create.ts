@@ -18,7 +18,7 @@ import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../qr/binary
 import { apiPathsOf } from '../../links/linkLocator';
 import { RowValidator } from '../../fields/validation';
 import { routedOperation } from '../../routing/routedOperation';
-import { LINK_PATHS, linkPathExpression } from '../../http/endpoints';
+import { LINK_PATHS, linkPaths } from '../../http/endpoints';
 
 const displayOptions = showFor('link', ['create']);
 
@@ -34,7 +34,7 @@ export const create: INodePropertyOptions = routedOperation({
 	value: 'create',
 	description: 'Shorten a long URL into a new short link',
 	action: 'Create a short link',
-	request: { method: 'POST', url: linkPathExpression('create') },
+	request: { method: 'POST', ...linkPaths('create') },
 	check: rememberingLongUrl(checkingQrOptions(checkLink)),
 	beforeSending: [returnExistingLink((context) => LINK_PATHS[apiPathsOf(context)].list)],
 	postReceive: [markLinkCreated, outputQrCodes],

@@ -11,7 +11,7 @@ import { paginate } from '../../paging/pager';
 import { checkingQrOptions, paginateWithQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
 import { isSet, RowValidator } from '../../fields/validation';
 import { routedOperation } from '../../routing/routedOperation';
-import { linkPathExpression } from '../../http/endpoints';
+import { linkPaths } from '../../http/endpoints';
 import { linksForModels } from '../../links/forModels';
 
 const displayOptions = showFor('link', ['getMany']);
@@ -47,7 +47,7 @@ export const getMany: INodePropertyOptions = routedOperation({
 	description:
 		'List and search links, newest first unless sorted otherwise (as an AI agent’s tool: at most 50, with the fields a model needs)',
 	action: 'Get many links',
-	request: { method: 'POST', url: linkPathExpression('list') },
+	request: { method: 'POST', ...linkPaths('list') },
 	check: checkingQrOptions(checkFilters),
 	paginate: linksForModels(paginateWithQrCodes(paginate)),
 });

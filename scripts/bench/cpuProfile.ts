@@ -1,0 +1,103 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
+/**
+ * Reads a V8 CPU profile (`node --cpu-prof`) of `n8n execute` and splits the node's run into
+ * shares: the package's own code, n8n's request pipeline, n8n's engine, Node.js's HTTP work,
+ * garbage collection and waiting (idle). The run is the span from n8n's routing starting the
+ * node (`runNode`) to the last sample with one of the package's functions on the stack.
+ */
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+	id: number;
+	callFrame: { functionName: string; url: string };
+	children?: number[];
+}
+interface Profile {
+	nodes: ProfileNode[];
+	startTime: number;
+	samples: number[];
+	timeDeltas: number[];
+}
+
+export const SHARES = [
+	'the package’s code',
+	'n8n’s request pipeline',
+	'n8n compiling expressions',
+	'n8n’s engine (routing, parameters, credentials)',
+	'Node.js HTTP and sockets',
+	'garbage collection',
+	'waiting for the server (idle)',
+] as const;
+export type Share = (typeof SHARES)[number];
+
+const PACKAGE = 'node_modules/n8n-nodes-link-shortener/';
+const REQUEST_PIPELINE =
+	/node_modules\/(axios|@n8n\/backend-network|proxy-from-env|follow-redirects|form-data)\/|n8n-core\/dist\/execution-engine\/node-execution-context\/utils\/request-helper|request-helpers\//;
+const EXPRESSION_COMPILE = /node_modules\/(@n8n\/tournament|recast|ast-types|esprima-next)\//;
+
+function shareOfFrame(url: string): Share | undefined {
+	if (url.includes(PACKAGE)) return 'the package’s code';
+	if (REQUEST_PIPELINE.test(url)) return 'n8n’s request pipeline';
+	if (EXPRESSION_COMPILE.test(url)) return 'n8n compiling expressions';
+	if (url.includes('node_modules/')) return 'n8n’s engine (routing, parameters, credentials)';
+	return undefined;
+}
+
+export interface RunShares {
+	/** The node's run as the profile saw it, ms. */
+	runMs: number;
+	ms: Record<Share, number>;
+}
+
+/** Each sample goes to the innermost frame of a package on its stack (Node.js's own frames count for their caller). */
+export function runShares(file: string): RunShares {
+	const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+	const parentOf = new Map<number, number>();
+	for (const node of profile.nodes)
+		for (const child of node.children ?? []) parentOf.set(child, node.id);
+	const stackOf = (id: number) => {
+		const frames: ProfileNode['callFrame'][] = [];
+		for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at))
+			frames.push(byId.get(at)!.callFrame);
+		return frames;
+	};
+	const times: number[] = [];
+	let clock = profile.startTime;
+	for (const delta of profile.timeDeltas) times.push((clock += delta));
+
+	const stacks = profile.samples.map(stackOf);
+	const first = stacks.findIndex((stack) =>
+		stack.some((f) => f.functionName === 'runNode' && f.url.includes('routing-node')),
+	);
+	let last = -1;
+	stacks.forEach((stack, i) => {
+		if (i > first && stack.some((f) => f.functionName && f.url.includes(PACKAGE))) last = i;
+	});
+	if (first < 0 || last < 0) throw new Error(`${file}: the node's run is not in the profile`);
+
+	const ms = Object.fromEntries(SHARES.map((share) => [share, 0])) as Record<Share, number>;
+	for (let i = first; i < last; i++) {
+		const leaf = stacks[i][0];
+		const share: Share =
+			leaf.functionName === '(idle)'
+				? 'waiting for the server (idle)'
+				: leaf.functionName === '(garbage collector)'
+					? 'garbage collection'
+					: (stacks[i].map((f) => shareOfFrame(f.url)).find(Boolean) ?? 'Node.js HTTP and sockets');
+		ms[share] += (times[i + 1] - times[i]) / 1000;
+	}
+	return { runMs: (times[last] - times[first]) / 1000, ms };
+}
+
+/** The shares as a table: ms over the run, and ms a request. */
+export function sharesTable(shares: RunShares, requests: number): string {
+	const row = (share: string, ms: number) =>
+		`| ${share} | ${ms.toFixed(0)} ms | ${(ms / requests).toFixed(2)} ms | ${((100 * ms) / shares.runMs).toFixed(0)} % |`;
+	return [
+		'| Where the time goes | Over the run | A request | Share |',
+		'|---|---:|---:|---:|',
+		...SHARES.map((share) => row(share, shares.ms[share])),
+		row('**the node’s run, profiled**', shares.runMs),
+	].join('\n');
+}

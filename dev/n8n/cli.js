@@ -21,7 +21,7 @@ function newId() {
  * Runs `n8n <args>` with the cached Node 24 and n8n.
  * Resolves { code, stdout, stderr, durationMs, timedOut } (never rejects on exit codes).
  */
-async function runN8n(args, env, { timeoutMs = 180000, onLine, stdoutFile } = {}) {
+async function runN8n(args, env, { timeoutMs = 180000, onLine, stdoutFile, maxBuffer } = {}) {
 	const l = layout();
 	if (!fs.existsSync(l.n8nBin)) {
 		throw new Error(
@@ -34,6 +34,7 @@ async function runN8n(args, env, { timeoutMs = 180000, onLine, stdoutFile } = {}
 		timeoutMs,
 		onLine,
 		stdoutFile,
+		maxBuffer,
 	});
 }
 
@@ -130,12 +131,14 @@ function parseRunJson(stdout) {
  * { code, ok, run, stdout, stderr, durationMs } where `run` is the parsed run data
  * (IRun-like: { data: { resultData: { runData, error? } }, status, ... }) when printed.
  */
-async function executeWorkflow(env, id, { timeoutMs = 180000 } = {}) {
+/** `maxBuffer`: the most bytes of run JSON read back (64 MiB unless given; 100,000 items take more). */
+async function executeWorkflow(env, id, { timeoutMs = 180000, maxBuffer } = {}) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-execute-'));
 	let res;
 	try {
 		res = await runN8n(['execute', `--id=${id}`, '--rawOutput'], env, {
 			timeoutMs,
+			maxBuffer,
 			stdoutFile: path.join(dir, 'stdout'),
 		});
 	} finally {

@@ -167,7 +167,7 @@ export declare function bindCredentials<T extends WorkflowJson>(
 export declare function executeWorkflow(
 	env: N8nEnv,
 	id: string,
-	options?: { timeoutMs?: number },
+	options?: { timeoutMs?: number; maxBuffer?: number },
 ): Promise<ExecuteResult>;
 export declare function parseRunJson(stdout: string): RunJson | undefined;
 export declare function nodeItems(

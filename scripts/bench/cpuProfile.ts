@@ -3,7 +3,8 @@
  * Reads a V8 CPU profile (`node --cpu-prof`) of `n8n execute` and splits the node's run into
  * shares: the package's own code, n8n's request pipeline, n8n's engine, Node.js's HTTP work,
  * garbage collection and waiting (idle). The run is the span from n8n's routing starting the
- * node (`runNode`) to the last sample with one of the package's functions on the stack.
+ * node (`runNode`; for an operation in code, its first function) to the last sample with one
+ * of the package's functions on the stack.
  */
 import { readFileSync } from 'node:fs';
 
@@ -67,12 +68,17 @@ export function runShares(file: string): RunShares {
 	for (const delta of profile.timeDeltas) times.push((clock += delta));
 
 	const stacks = profile.samples.map(stackOf);
-	const first = stacks.findIndex((stack) =>
+	// A function of the package's on the stack, not while n8n loads the package's files.
+	const inTheNode = (stack: ProfileNode['callFrame'][]) =>
+		stack.some((f) => f.functionName && f.url.includes(PACKAGE)) &&
+		!stack.some((f) => f.url.startsWith('node:internal/modules'));
+	const routing = stacks.findIndex((stack) =>
 		stack.some((f) => f.functionName === 'runNode' && f.url.includes('routing-node')),
 	);
+	const first = routing >= 0 ? routing : stacks.findIndex(inTheNode);
 	let last = -1;
 	stacks.forEach((stack, i) => {
-		if (i > first && stack.some((f) => f.functionName && f.url.includes(PACKAGE))) last = i;
+		if (i > first && inTheNode(stack)) last = i;
 	});
 	if (first < 0 || last < 0) throw new Error(`${file}: the node's run is not in the profile`);
 

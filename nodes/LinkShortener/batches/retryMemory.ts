@@ -7,8 +7,12 @@ import type { PreparedRow } from './preparedRow';
 export type Recall = { link: IDataObject } | { readBackTo: number };
 
 interface Remembered {
-	/** The row's request element, so that a row that changed since is not taken for the same one. */
-	element: string;
+	/**
+	 * The row's request element (never changed once prepared), so that a row that changed since
+	 * is not taken for the same one. Compared as JSON only on a retry: a run of 100,000 rows
+	 * that all succeed does not write each one out.
+	 */
+	element: IDataObject;
 	recall: Recall;
 }
 
@@ -52,7 +56,7 @@ export class RunMemory {
 
 	recall(row: PreparedRow): Recall | undefined {
 		const remembered = this.entry.rows.get(row.index);
-		return remembered && remembered.element === JSON.stringify(row.element)
+		return remembered && JSON.stringify(remembered.element) === JSON.stringify(row.element)
 			? remembered.recall
 			: undefined;
 	}
@@ -83,6 +87,6 @@ export class RunMemory {
 	}
 
 	private remember(row: PreparedRow, recall: Recall): void {
-		this.entry.rows.set(row.index, { element: JSON.stringify(row.element), recall });
+		this.entry.rows.set(row.index, { element: row.element, recall });
 	}
 }

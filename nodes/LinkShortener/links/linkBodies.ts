@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UtmValues } from '../fields/utmFields';
-import { utmFromColumns, utmFromFields, withUtm } from './utm';
+import { utmFromColumns, withUtm } from './utm';
 import { isSet, type FieldName, type RowValidator } from '../fields/validation';
 
 export const FIELDS = {
@@ -34,7 +34,7 @@ export type LinkUpdateFields = Pick<
 /** The long URL, checked, with the UTM fields added to its query (D12): the one place this happens. */
 function taggedLongUrl(fields: LinkFields, check: RowValidator, onUtmReplaced?: UtmReport): string {
 	const longUrl = check.httpUrl(fields.longUrl, FIELDS.longUrl);
-	const tagged = withUtm(longUrl, utmFromFields(fields as IDataObject), check);
+	const tagged = withUtm(longUrl, fields, check);
 	if (tagged.replaced.length) onUtmReplaced?.(tagged.replaced);
 	return tagged.url;
 }

@@ -9,14 +9,14 @@ export interface TaggedUrl {
 	replaced: string[];
 }
 
-/** The UTM values of a parameter collection (defineBelow). */
-export function utmFromFields(fields: IDataObject): UtmValues {
-	return Object.fromEntries(UTM_FIELDS.map(({ field }) => [field, fields[field]]));
-}
-
-/** The UTM values of an input item's own utm_* columns (autoMap). */
+/**
+ * The UTM values of an input item's own utm_* columns (autoMap): only the columns it has. Once
+ * a row, so without building arrays: 100,000 rows in real n8n spent 0.46 s here before.
+ */
 export function utmFromColumns(json: IDataObject): UtmValues {
-	return Object.fromEntries(UTM_FIELDS.map(({ field, key }) => [field, json[key]]));
+	const values: UtmValues = {};
+	for (const { field, key } of UTM_FIELDS) if (json[key] !== undefined) values[field] = json[key];
+	return values;
 }
 
 /**

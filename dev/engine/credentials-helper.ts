@@ -60,6 +60,8 @@ export function resolveCredentialTemplate(
 
 export class TestCredentialsHelper extends ICredentialsHelper {
 	private readonly credentialTypes: Map<string, ICredentialType>;
+	/** How many times a credential was read (n8n reads its database and decrypts each time). */
+	reads = 0;
 
 	constructor(
 		credentialTypes: ICredentialType[] | Map<string, ICredentialType>,
@@ -190,6 +192,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		_nodeCredentials: INodeCredentialsDetails,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.reads++;
 		const data = this.credentials[type];
 		if (data === undefined) {
 			throw new UnexpectedError(

@@ -61,6 +61,8 @@ export class LiveTrigger {
 	readonly errors: Error[] = [];
 	/** The trigger's static data as n8n last saved it to its database. */
 	saved: IDataObject = {};
+	/** n8n's credential reads of this trigger's polls. */
+	readonly credentialsHelper: TestCredentialsHelper;
 	private readonly tick: (testing?: boolean) => Promise<void>;
 	private readonly node: INode;
 	private lastCopy: IDataObject | undefined;
@@ -86,10 +88,10 @@ export class LiveTrigger {
 			staticData: {},
 		});
 		const node = this.workflow.getNode(this.node.name)!;
-		const helper = new TestCredentialsHelper(
+		const helper = (this.credentialsHelper = new TestCredentialsHelper(
 			fx.engine.credentialTypes,
 			fx.credentials as Record<string, ICredentialDataDecryptedObject>,
-		);
+		));
 		const staged = new AsyncLocalStorage<IDataObject>();
 		const ownCopy = async <T>(poll: () => Promise<T>) => {
 			this.lastCopy = copy(this.saved);

@@ -5,6 +5,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { oneReadThisPoll } from './http/runCredentials';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
 import { pollClickEvent, sampleClickEvent } from './trigger/clickPoll';
@@ -35,6 +36,7 @@ export class LinkShortenerTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		oneReadThisPoll(this);
 		const event = this.getNodeParameter('event', 'newLink') as ClickEvent | 'newLink';
 		if (this.getMode() === 'manual') {
 			if (event !== 'newLink') return await sampleClickEvent(this, event);

@@ -21,9 +21,13 @@ export class ServerClock {
 	): void {
 		const date = headers?.date;
 		if (typeof date === 'string') this.serverTimeBefore(Date.parse(date), arrivedAt);
+		// The links of one bulk answer mostly share their createdAt: each distinct one is parsed once.
+		let last: unknown;
 		for (const link of links) {
 			const createdAt = (link as IDataObject | undefined)?.createdAt;
-			if (typeof createdAt === 'string') this.serverTimeBefore(Date.parse(createdAt), arrivedAt);
+			if (createdAt === last || typeof createdAt !== 'string') continue;
+			last = createdAt;
+			this.serverTimeBefore(Date.parse(createdAt), arrivedAt);
 		}
 	}
 

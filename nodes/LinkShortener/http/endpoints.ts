@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 /** The API's paths and limits, and the one rule for the Base URL: every request is built from these. */
 export const CREDENTIAL_TYPE = 'linkShortenerApi';
@@ -10,6 +10,12 @@ export const LINK_PATHS: Record<ApiPaths, { create: string; bulkCreate: string; 
 	v1: { create: '/v1/links/', bulkCreate: '/v1/links/bulk', list: '/v1/links/list' },
 	legacy: { create: '/public/links', bulkCreate: '/public/links/bulk', list: '/public/links/list' },
 };
+
+/** The paths the operation's "API Paths" option picks. */
+export function apiPathsOf(context: IExecuteSingleFunctions): ApiPaths {
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	return options.apiPaths === 'legacy' ? 'legacy' : 'v1';
+}
 
 /** A link endpoint's path for n8n's routing, /v1/links, and the legacy one the "API Paths" option may pick. */
 export function linkPaths(endpoint: keyof (typeof LINK_PATHS)['v1']) {

@@ -1,6 +1,5 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IDisplayOptions,
 	type IExecuteSingleFunctions,
 	type INodeParameterResourceLocator,
@@ -10,7 +9,7 @@ import {
 
 import { FIELDS } from './linkBodies';
 import { listPages } from '../paging/pager';
-import { LINK_PATHS, type ApiPaths } from '../http/endpoints';
+import { apiPathsOf, LINK_PATHS, type ApiPaths } from '../http/endpoints';
 import type { RowValidator } from '../fields/validation';
 
 /** The "Link" locator of Link > Get and Link > Update: from the list, by ID, or by short URL. */
@@ -91,11 +90,6 @@ export async function linkIdOf(
 		return await findLinkIdByShortUrl.call(context, shortUrl, apiPathsOf(context));
 	}
 	return check.uuid(locator.value, FIELDS.id);
-}
-
-export function apiPathsOf(context: IExecuteSingleFunctions): ApiPaths {
-	const options = context.getNodeParameter('options', {}) as IDataObject;
-	return options.apiPaths === 'legacy' ? 'legacy' : 'v1';
 }
 
 /** Searches the short URL's path and takes the link whose shortUrl matches it exactly. */

@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { baseUrlOf } from '../http/endpoints';
+import { apiPathsOf, baseUrlOf } from '../http/endpoints';
 import { runCredentials } from '../http/runCredentials';
 
 /**
@@ -13,8 +13,7 @@ export function atTheApi(legacyUrl?: string) {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const { data = {} } = await runCredentials(this);
 		requestOptions.baseURL = baseUrlOf(data);
-		if (legacyUrl && this.getNodeParameter('options.apiPaths', 'v1') === 'legacy')
-			requestOptions.url = legacyUrl;
+		if (legacyUrl && apiPathsOf(this) === 'legacy') requestOptions.url = legacyUrl;
 		return requestOptions;
 	};
 }

@@ -15,10 +15,9 @@ import {
 	returnExistingLink,
 } from '../../links/ifExists';
 import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
-import { apiPathsOf } from '../../links/linkLocator';
 import { RowValidator } from '../../fields/validation';
 import { routedOperation } from '../../routing/routedOperation';
-import { LINK_PATHS, linkPaths } from '../../http/endpoints';
+import { apiPathsOf, LINK_PATHS, linkPaths } from '../../http/endpoints';
 
 const displayOptions = showFor('link', ['create']);
 

@@ -11,23 +11,36 @@ const source = { node, request: 'POST /v1/links/list' };
 function server(
 	count: number,
 	cap: number,
-	options: { total?: boolean; ignorePage?: boolean } = {},
+	options: { total?: boolean; ignorePage?: boolean; latencyMs?: number } = {},
 ) {
 	const records = Array.from({ length: count }, (_, i) => ({ id: `r${i}` }));
 	const asked: Array<[number, number]> = [];
 	let inFlight = 0;
 	let maxInFlight = 0;
+	// A request started in the same task of the event loop as the one before it.
+	let startedThisTurn = false;
+	let sameTurnStarts = 0;
 	const fetchPage = async (page: number, itemsPerPage: number) => {
 		asked.push([page, itemsPerPage]);
 		maxInFlight = Math.max(maxInFlight, ++inFlight);
-		await new Promise((resolve) => setImmediate(resolve));
+		if (startedThisTurn) sameTurnStarts++;
+		startedThisTurn = true;
+		queueMicrotask(() => (startedThisTurn = false));
+		await new Promise((resolve) =>
+			options.latencyMs ? setTimeout(resolve, options.latencyMs) : setImmediate(resolve),
+		);
 		inFlight--;
 		const size = Math.min(cap, itemsPerPage);
 		const start = ((options.ignorePage ? 1 : page) - 1) * size;
 		const items = records.slice(start, start + size);
 		return { data: options.total === false ? { items } : { items, total: count } };
 	};
-	return { fetchPage, asked, maxInFlight: () => maxInFlight };
+	return {
+		fetchPage,
+		asked,
+		maxInFlight: () => maxInFlight,
+		sameTurnStarts: () => sameTurnStarts,
+	};
 }
 
 async function readAll(fetchPage: Parameters<typeof pages>[0], options: PagerOptions = {}) {
@@ -59,12 +72,19 @@ describe('the pager, unit by unit', () => {
 	});
 
 	it('has at most 8 pages in flight, and never more than asked for by concurrency', async () => {
-		const api = server(2_000, 50);
+		const api = server(2_000, 50, { latencyMs: 30 });
 		await readAll(api.fetchPage);
 		expect(api.maxInFlight()).toBe(8);
 		const one = server(2_000, 50);
 		await readAll(one.fetchPage, { concurrency: 1 });
 		expect(one.maxInFlight()).toBe(1);
+	});
+
+	it('starts no two requests in one task of the event loop, so their answers do not all come at once', async () => {
+		const api = server(2_000, 50, { latencyMs: 30 });
+		expect(await readAll(api.fetchPage)).toHaveLength(2_000);
+		expect(api.maxInFlight()).toBe(8);
+		expect(api.sameTurnStarts()).toBe(0);
 	});
 
 	it('asks no page ahead past a reader’s own bound', async () => {

@@ -7,6 +7,7 @@ import type {
 
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../fields/toolMode';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
+import { PageWindow, type FetchPage } from './pageWindow';
 import { apiRequest, type ApiContext, type ApiRequest } from '../http/request';
 
 /** The page size asked for; servers may answer with fewer (the maximum is not published). */
@@ -34,9 +35,6 @@ export interface Page {
 	/** Set on the last page: why no further page will be asked for. */
 	last?: StopReason;
 }
-
-/** Asks for one page and hands back the answer's body. */
-export type FetchPage = (page: number, itemsPerPage: number) => Promise<unknown>;
 
 /**
  * Pages asked for at once once `total` is known (D6, last bullet). Chosen by measurement: Return
@@ -136,45 +134,6 @@ export async function* pages(
 		}
 	} finally {
 		await inFlight.settle();
-	}
-}
-
-/**
- * The pages asked for and not yet read. Each page's request starts at most once; answers of
- * pages the reader no longer wants are dropped, their errors included.
- */
-class PageWindow {
-	private readonly pending = new Map<number, Promise<unknown>>();
-
-	constructor(
-		private readonly fetchPage: FetchPage,
-		private readonly itemsPerPage: number,
-	) {}
-
-	/** Asks for page `from` and the pages after it up to `to`, `concurrency` at most in flight. */
-	ask(from: number, to: number, concurrency: number): void {
-		for (
-			let number = from;
-			number <= to && this.pending.size < Math.max(1, concurrency);
-			number++
-		) {
-			if (this.pending.has(number)) continue;
-			const answer = this.fetchPage(number, this.itemsPerPage);
-			answer.catch(() => undefined);
-			this.pending.set(number, answer);
-		}
-	}
-
-	async take(number: number): Promise<unknown> {
-		const answer = this.pending.get(number) ?? this.fetchPage(number, this.itemsPerPage);
-		this.pending.delete(number);
-		return await answer;
-	}
-
-	/** Waits for the pages no longer wanted, so that no request outlives the listing. */
-	async settle(): Promise<void> {
-		await Promise.allSettled(this.pending.values());
-		this.pending.clear();
 	}
 }
 

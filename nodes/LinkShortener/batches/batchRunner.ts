@@ -5,6 +5,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import { ClaimedLinks } from './claimedLinks';
 import { BulkProgress } from './progress';
 import { BatchSender, refusalOf, type Outcome } from './batchSender';
 import { requestSettingsOf, type RequestSettings } from '../http/requestSettings';
@@ -64,8 +65,7 @@ class BatchRun {
 
 	private readonly sender: BatchSender;
 
-	/** Ids of the links given to rows of this run, so that a look-up never gives one to a second row. */
-	private readonly claimed = new Set<string>();
+	private readonly claimed = new ClaimedLinks();
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -221,7 +221,7 @@ class BatchRun {
 				this.context,
 				rows,
 				oldest,
-				this.claimed,
+				this.claimed.idSet(),
 				this.settings.timeout,
 			);
 			const done = rows.filter((row) => found.has(row.index));
@@ -243,10 +243,8 @@ class BatchRun {
 	}
 
 	private succeed(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
-		rows.forEach((row, k) => {
-			this.results.succeed(row.index, links[k]);
-			this.claimed.add(String(links[k].id));
-		});
+		rows.forEach((row, k) => this.results.succeed(row.index, links[k]));
+		this.claimed.add(links);
 		this.doneCount += rows.length;
 		this.progress.done(rows.map((row) => row.index));
 		this.memory?.done(rows, links);

@@ -21,7 +21,9 @@ export async function prepareRows(
 	const prepared: PreparedRow[] = [];
 	for (let row = 0; row < rowCount; row++) {
 		try {
-			prepared.push({ index: row, element: await buildElement(row, new RowValidator(node, row)) });
+			const built = buildElement(row, new RowValidator(node, row));
+			// Most builders answer at once: no await (a turn of microtasks) for each of 100,000 rows.
+			prepared.push({ index: row, element: built instanceof Promise ? await built : built });
 		} catch (error) {
 			// An InvalidInputError, or an expression that could not be evaluated for this row.
 			const rowError = asNodeError(node, error, row);

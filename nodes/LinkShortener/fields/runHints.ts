@@ -2,12 +2,12 @@ import type { IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
 
 /** What a bulk run tells the user beside its output, as n8n execution hints (shown above the output). */
 export class RunHints {
-	private readonly utmReplaced = new Map<number, string[]>();
+	private readonly utmReplaced = new Map<number, readonly string[]>();
 
 	private existing = 0;
 
 	/** The callback a body builder calls when the UTM fields replaced utm_* keys the row's long URL had. */
-	utmReplacedIn(row: number): (keys: string[]) => void {
+	utmReplacedIn(row: number): (keys: readonly string[]) => void {
 		return (keys) => {
 			if (keys.length) this.utmReplaced.set(row, keys);
 		};

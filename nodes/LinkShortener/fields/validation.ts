@@ -4,6 +4,16 @@ import { isObject } from './jsonValues';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The common long URL, accepted without building a URL (100,000-row bulk runs spent 0.1 s in
+ * `new URL`): http(s), a host of letters, digits and hyphens whose last label starts with a
+ * letter (never read as an IPv4 address) and no label starts with xn-- (Punycode, which the URL
+ * parser checks), a port of at most 4 digits, then no whitespace or backslash. The URL parser
+ * accepts every such text; anything else goes through it.
+ */
+const PLAIN_HTTP_URL =
+	/^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?::\d{1,4})?(?:[/?#][^\s\\]*)?$/i;
+
 /** Names a field in error messages the way the user sees it in the editor. */
 export interface FieldName {
 	label: string;
@@ -33,6 +43,7 @@ export class RowValidator {
 	httpUrl(value: unknown, field: FieldName): string {
 		const text = typeof value === 'string' ? value.trim() : '';
 		if (!text) this.fail(field, 'a URL is required');
+		if (PLAIN_HTTP_URL.test(text)) return text;
 		let url: URL;
 		try {
 			url = new URL(text);

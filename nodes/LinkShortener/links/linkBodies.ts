@@ -40,7 +40,7 @@ function taggedLongUrl(fields: LinkFields, check: RowValidator, onUtmReplaced?: 
 }
 
 /** Told the utm_* keys of the long URL that the UTM fields replaced, for a hint. */
-export type UtmReport = (replacedKeys: string[]) => void;
+export type UtmReport = (replacedKeys: readonly string[]) => void;
 
 /** The body of POST /v1/links/ and one element of a bulk create: only the fields that are set. */
 export function createLinkBody(

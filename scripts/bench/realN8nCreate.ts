@@ -10,45 +10,23 @@ import { join } from 'node:path';
 
 import * as n8n from '../../dev/n8n';
 import type { Sandbox } from '../../dev/sandbox/server';
+import { chainWorkflow, executeJob, JOB, rowsStep, type Step } from './benchWorkflows';
 import { plainBulkCreate } from './plain';
 
 type Credential = { id: string; name: string };
 
-const rowsCode = (rows: number) =>
-	`return Array.from({ length: ${rows} }, (_, i) => ({ json: { longUrl: 'https://example.com/bench/' + i, title: 'Bench ' + i } }));`;
-
-function createWorkflow(id: string, rows: number, credential?: Credential): n8n.WorkflowJson {
-	const node = (name: string, x: number, rest: Record<string, unknown>) =>
-		({ id: `${id}-${name}`, name, position: [x, 0], ...rest }) as never;
-	const nodes = [
-		node('Start', 0, { type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} }),
-		node('Rows', 220, {
-			type: 'n8n-nodes-base.code',
-			typeVersion: 2,
-			parameters: { mode: 'runOnceForAllItems', language: 'javaScript', jsCode: rowsCode(rows) },
-		}),
-	];
-	const connections: n8n.WorkflowJson['connections'] = {
-		Start: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-	};
-	if (credential) {
-		nodes.push(
-			node('Job', 440, {
-				type: 'n8n-nodes-link-shortener.linkShortener',
-				typeVersion: 1,
-				parameters: { resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
-				credentials: { linkShortenerApi: credential },
-			}),
-		);
-		connections.Rows = { main: [[{ node: 'Job', type: 'main', index: 0 }]] };
-	}
-	return {
-		id,
-		name: `bench ${id}`,
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-	} as never;
+/** Code node → Create Many by auto-map; without a credential, the Code node only. */
+function createWorkflow(id: string, rows: number, credential?: Credential) {
+	const steps: Step[] = [rowsStep(rows)];
+	if (credential)
+		steps.push({
+			name: JOB,
+			type: 'n8n-nodes-link-shortener.linkShortener',
+			typeVersion: 1,
+			parameters: { resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
+			credentials: { linkShortenerApi: credential },
+		});
+	return chainWorkflow(id, steps);
 }
 
 /**
@@ -77,15 +55,11 @@ async function executeMeasured(env: n8n.N8nEnv, id: string): Promise<Measured> {
 		const hook = join(dir, 'memory.js');
 		const out = join(dir, 'memory.json');
 		writeFileSync(hook, memoryHook(out));
-		const result = await n8n.executeWorkflow({ ...env, NODE_OPTIONS: `--require ${hook}` }, id, {
-			timeoutMs: 900_000,
+		const { task, ms, items } = await executeJob(env, id, {
+			nodeOptions: `--require ${hook}`,
 			maxBuffer: 1024 * 2 ** 20,
 		});
-		if (!result.ok) throw new Error(`bench workflow ${id} failed: ${result.describe()}`);
 		const memory = JSON.parse(readFileSync(out, 'utf8')) as { peak: number; samples: number[][] };
-		const task = result.run?.data.resultData.runData.Job?.[0] as
-			| { startTime?: number; executionTime?: number }
-			| undefined;
 		const mb = (bytes: number) => bytes / 2 ** 20;
 		if (!task) return { ms: 0, items: 0, peakMb: mb(memory.peak) };
 		const start = task.startTime ?? 0;
@@ -93,8 +67,8 @@ async function executeMeasured(env: n8n.N8nEnv, id: string): Promise<Measured> {
 		const before = memory.samples.filter(([at]) => at <= start).pop() ?? memory.samples[0];
 		const during = memory.samples.filter(([at]) => at >= start && at <= end).map(([, rss]) => rss);
 		return {
-			ms: task.executionTime ?? 0,
-			items: n8n.nodeItems(result.run, 'Job').length,
+			ms,
+			items,
 			peakMb: mb(memory.peak),
 			node: { startMb: mb(before[1]), mostMb: mb(Math.max(before[1], ...during)) },
 		};
@@ -111,7 +85,7 @@ export async function realN8nCreateRows(
 ): Promise<string> {
 	const withNode = createWorkflow('node-create-many', rows, credential);
 	const rowsOnly = createWorkflow('rows-only', rows);
-	await n8n.importWorkflows(env, [withNode, rowsOnly] as never);
+	await n8n.importWorkflows(env, [withNode, rowsOnly]);
 	sandbox.reset();
 	const node = await executeMeasured(env, 'node-create-many');
 	if (node.items !== rows || sandbox.links.size < rows)

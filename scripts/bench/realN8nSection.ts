@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import * as n8n from '../../dev/n8n';
-import type { WorkflowJson } from '../../dev/n8n';
 import { Sandbox } from '../../dev/sandbox/server';
 import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
 import { quick, repeats } from './args';
+import { chainWorkflow, executeJob, JOB } from './benchWorkflows';
 import { runShares, sharesTable } from './cpuProfile';
 import { realN8nCreateRows } from './realN8nCreate';
 import { httpRequestParameters, HTTP_REQUEST_TYPE, HTTP_REQUEST_VERSION } from './httpRequestNode';
@@ -23,32 +23,13 @@ import { plainListConcurrent } from './plain';
 const CREDENTIAL = { id: 'bench-credential', name: 'Link Shortener Bench' };
 const PAGE_CAP = 50;
 
-function workflow(id: string, node: Record<string, unknown>): WorkflowJson & { id: string } {
-	return {
-		id,
-		name: `bench ${id}`,
-		nodes: [
-			{
-				id: `${id}-trigger`,
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{ id: `${id}-job`, name: 'Job', position: [220, 0], ...node } as never,
-		],
-		connections: { Start: { main: [[{ node: 'Job', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	};
-}
-
 /** One run of the node's job in `n8n execute` under V8's sampling profiler (1 ms), split into shares. */
 async function profiled(env: n8n.N8nEnv, id: string, requests: number): Promise<string> {
 	const dir = mkdtempSync(join(tmpdir(), 'link-shortener-cpu-prof-'));
 	try {
-		const profiling = { ...env, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` };
-		const { ms } = await execute(profiling, id);
+		const { ms } = await executeJob(env, id, {
+			nodeOptions: `--cpu-prof --cpu-prof-dir=${dir}`,
+		});
 		const [file] = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
 		const shares = runShares(join(dir, file));
 		return [
@@ -59,16 +40,6 @@ async function profiled(env: n8n.N8nEnv, id: string, requests: number): Promise<
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
-}
-
-/** The node's execution time in the run data, and the items it output. */
-async function execute(env: n8n.N8nEnv, id: string): Promise<{ ms: number; items: number }> {
-	const result = await n8n.executeWorkflow(env, id, { timeoutMs: 600_000 });
-	const task = result.run?.data.resultData.runData.Job?.[0] as
-		| { executionTime?: number }
-		| undefined;
-	if (!result.ok || !task) throw new Error(`bench workflow ${id} failed: ${result.describe()}`);
-	return { ms: task.executionTime ?? NaN, items: n8n.nodeItems(result.run, 'Job').length };
 }
 
 const median = (values: number[]) =>
@@ -90,17 +61,23 @@ export async function realN8nSection(): Promise<string> {
 			},
 		]);
 		const target = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, pageSize: PAGE_CAP };
-		const nodeJob = workflow('node-return-all', {
-			type: 'n8n-nodes-link-shortener.linkShortener',
-			typeVersion: 1,
-			parameters: { resource: 'link', operation: 'getMany', returnAll: true },
-			credentials: { linkShortenerApi: { id: credential.id, name: credential.name } },
-		});
-		const httpJob = workflow('http-request-return-all', {
-			type: HTTP_REQUEST_TYPE,
-			typeVersion: HTTP_REQUEST_VERSION,
-			parameters: httpRequestParameters({ ...target } as never),
-		});
+		const nodeJob = chainWorkflow('node-return-all', [
+			{
+				name: JOB,
+				type: 'n8n-nodes-link-shortener.linkShortener',
+				typeVersion: 1,
+				parameters: { resource: 'link', operation: 'getMany', returnAll: true },
+				credentials: { linkShortenerApi: { id: credential.id, name: credential.name } },
+			},
+		]);
+		const httpJob = chainWorkflow('http-request-return-all', [
+			{
+				name: JOB,
+				type: HTTP_REQUEST_TYPE,
+				typeVersion: HTTP_REQUEST_VERSION,
+				parameters: httpRequestParameters({ ...target } as never),
+			},
+		]);
 		await n8n.importWorkflows(env, [nodeJob, httpJob]);
 		const rows: string[] = [];
 		for (const [links, latency] of quick
@@ -118,9 +95,9 @@ export async function realN8nSection(): Promise<string> {
 				for (let i = 0; i < repeats(3); i++) times.push(await run());
 				return median(times);
 			};
-			const nodeMs = await measure(async () => (await execute(env, nodeJob.id)).ms);
+			const nodeMs = await measure(async () => (await executeJob(env, nodeJob.id)).ms);
 			const requests = Math.ceil(links / PAGE_CAP);
-			const httpMs = await measure(async () => (await execute(env, httpJob.id)).ms);
+			const httpMs = await measure(async () => (await executeJob(env, httpJob.id)).ms);
 			const plainMs = await measure(async () => {
 				const started = performance.now();
 				await plainListConcurrent(target, PAGE_CAP, PAGE_CONCURRENCY);

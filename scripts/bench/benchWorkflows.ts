@@ -1,0 +1,75 @@
+/**
+ * The real-n8n bench's workflows: a Manual Trigger and then the given nodes one after another,
+ * the measured one named `Job`; run by `n8n execute`, read from the run data.
+ */
+import * as n8n from '../../dev/n8n';
+
+/** The node the bench measures: its time and items are read from the run data. */
+export const JOB = 'Job';
+
+/** A node of a bench workflow, placed and given an id by chainWorkflow. */
+export interface Step {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: Record<string, unknown>;
+	credentials?: n8n.WorkflowNode['credentials'];
+}
+
+/** Manual Trigger → each step in turn. */
+export function chainWorkflow(id: string, steps: Step[]): n8n.WorkflowJson & { id: string } {
+	const start: Step = {
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		parameters: {},
+	};
+	const nodes = [start, ...steps].map(
+		(step, k): n8n.WorkflowNode => ({ ...step, id: `${id}-${k}`, position: [220 * k, 0] }),
+	);
+	const connections: Record<string, unknown> = {};
+	for (let k = 1; k < nodes.length; k++)
+		connections[nodes[k - 1].name] = { main: [[{ node: nodes[k].name, type: 'main', index: 0 }]] };
+	return { id, name: `bench ${id}`, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** A Code node that makes `rows` links to create, each with its own long URL and title. */
+export function rowsStep(rows: number): Step {
+	const jsCode = `return Array.from({ length: ${rows} }, (_, i) => ({ json: { longUrl: 'https://example.com/bench/' + i, title: 'Bench ' + i } }));`;
+	return {
+		name: 'Rows',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: { mode: 'runOnceForAllItems', language: 'javaScript', jsCode },
+	};
+}
+
+export interface JobRun {
+	result: n8n.ExecuteResult;
+	/** The Job node's task in the run data, if the workflow has one. */
+	task?: n8n.TaskData;
+	/** The Job node's executionTime (what the editor shows), ms. */
+	ms: number;
+	items: number;
+}
+
+/** Runs a workflow in `n8n execute` (optionally under `NODE_OPTIONS`); a failed run throws. */
+export async function executeJob(
+	env: n8n.N8nEnv,
+	id: string,
+	options: { nodeOptions?: string; maxBuffer?: number } = {},
+): Promise<JobRun> {
+	const runEnv = options.nodeOptions ? { ...env, NODE_OPTIONS: options.nodeOptions } : env;
+	const result = await n8n.executeWorkflow(runEnv, id, {
+		timeoutMs: 900_000,
+		...(options.maxBuffer && { maxBuffer: options.maxBuffer }),
+	});
+	if (!result.ok) throw new Error(`bench workflow ${id} failed: ${result.describe()}`);
+	const task = result.run?.data.resultData.runData[JOB]?.[0];
+	return {
+		result,
+		task,
+		ms: task?.executionTime ?? 0,
+		items: task ? n8n.nodeItems(result.run, JOB).length : 0,
+	};
+}

@@ -42,6 +42,20 @@ const sizeOf = (page: Page): ListingSize => ({
 	pageSize: page.servedPageSize,
 });
 
+/** Reads a listing past its first page, each page's records to `each`; a listing without `total` is counted. */
+async function readRest(
+	listing: AsyncGenerator<Page>,
+	first: Page,
+	each: (records: IDataObject[]) => void = () => undefined,
+): Promise<ListingSize> {
+	const size = sizeOf(first);
+	for await (const page of listing) {
+		each(page.records);
+		if (first.total === undefined) size.total += page.records.length;
+	}
+	return size;
+}
+
 /**
  * The listing's size, so that later look-ups choose their way at once: its first page's
  * `total`; from a server that gives none, a count of the whole listing (read, not held).
@@ -49,13 +63,9 @@ const sizeOf = (page: Page): ListingSize => ({
 export async function listingSize(context: ApiContext): Promise<ListingSize> {
 	const listing = listPages(context, LISTING);
 	const first = await onePageOf(listing);
-	if (first.total !== undefined || first.last) {
-		await listing.return('limit');
-		return sizeOf(first);
-	}
-	let total = first.records.length;
-	for await (const page of listing) total += page.records.length;
-	return { total, pageSize: first.servedPageSize };
+	if (first.total === undefined) return await readRest(listing, first);
+	await listing.return('limit');
+	return sizeOf(first);
 }
 
 /**
@@ -79,7 +89,6 @@ export async function linksById(
 	}
 	const listing = listPages(context, LISTING);
 	const first = await onePageOf(listing);
-	const size = sizeOf(first);
 	// Only the links asked for are kept: a listing of 100,000 links is read, not held.
 	const asked = new Set(wanted);
 	const byId = new Map<string, IDataObject>();
@@ -88,15 +97,11 @@ export async function linksById(
 	};
 	keep(first.records);
 	const rest = wanted.filter((id) => !byId.has(id));
+	let size = sizeOf(first);
 	if (!first.last && first.total !== undefined && rest.length <= pagesOf(size) - 1) {
 		await listing.return('limit');
 		await getEach(context, rest, links);
-	} else if (!first.last) {
-		for await (const page of listing) {
-			keep(page.records);
-			if (first.total === undefined) size.total += page.records.length;
-		}
-	}
+	} else size = await readRest(listing, first, keep);
 	for (const id of wanted) if (!links.has(id)) links.set(id, byId.get(id));
 	return { links, listing: size };
 }

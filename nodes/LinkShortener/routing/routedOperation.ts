@@ -8,7 +8,7 @@ import type {
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { atTheApi } from './apiUrl';
+import { atTheBaseUrl, onLegacyPaths } from './apiUrl';
 import { outputRecords, rememberRequest } from './routedAnswer';
 import {
 	eachRowAnItem,
@@ -48,7 +48,7 @@ export interface RoutedOperationSpec {
 
 /**
  * THE way to write a routed (declarative) operation. Its requests go to the credential's Base
- * URL (`atTheApi`). The node's requestDefaults turn n8n's
+ * URL (`atTheBaseUrl`; the pager of Return All / Limit adds it itself). The node's requestDefaults turn n8n's
  * status errors and redirects off, so the answer of every routed request must pass through
  * `outputRecords` (a 4xx becomes the server's error, a redirect is followed within the API's
  * origin) after `rememberRequest` kept the request: this puts both in place. Every row is
@@ -67,7 +67,10 @@ export function routedOperation(spec: RoutedOperationSpec): INodePropertyOptions
 		paginate,
 	} = spec;
 	const { legacyUrl, ...methodAndUrl } = request;
-	const checks = [atTheApi(legacyUrl), ...(check ? validateBeforeSending(check) : [])];
+	const checks = [
+		...(legacyUrl ? [onLegacyPaths(legacyUrl)] : []),
+		...(check ? validateBeforeSending(check) : []),
+	];
 	// Every row's request goes through a pagination function of the package's, even a single
 	// one: that is where a failed row becomes its own paired error item (`eachRowAnItem`).
 	const routing: INodePropertyOptions['routing'] = paginate
@@ -80,7 +83,7 @@ export function routedOperation(spec: RoutedOperationSpec): INodePropertyOptions
 				request: methodAndUrl,
 				send: {
 					paginate: true,
-					preSend: [...checks, ...beforeSending.map(onValidRows), rememberRequest],
+					preSend: [atTheBaseUrl, ...checks, ...beforeSending.map(onValidRows), rememberRequest],
 				},
 				operations: { pagination: eachRowAnItem(sendOnce) },
 				output: { postReceive: [outputRecords, ...postReceive] as PostReceiveAction[] },

@@ -87,6 +87,17 @@ describe('the pager, unit by unit', () => {
 		expect(api.sameTurnStarts()).toBe(0);
 	});
 
+	it('starts a page asked alone at once, without waiting for a timer', async () => {
+		jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+		try {
+			const api = server(10_000, 50, { total: false });
+			expect(await readAll(api.fetchPage)).toHaveLength(10_000);
+			expect(api.asked).toHaveLength(201);
+		} finally {
+			jest.useRealTimers();
+		}
+	}, 5_000);
+
 	it('asks no page ahead past a reader’s own bound', async () => {
 		const api = server(2_000, 50);
 		let read = 0;

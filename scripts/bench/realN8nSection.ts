@@ -16,6 +16,7 @@ import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
 import { quick, repeats } from './args';
 import { chainWorkflow, executeJob, JOB } from './benchWorkflows';
 import { runShares, sharesTable } from './cpuProfile';
+import { median } from './turns';
 import { realN8nCreateRows } from './realN8nCreate';
 import { httpRequestParameters, HTTP_REQUEST_TYPE, HTTP_REQUEST_VERSION } from './httpRequestNode';
 import { plainListConcurrent } from './plain';
@@ -41,9 +42,6 @@ async function profiled(env: n8n.N8nEnv, id: string, requests: number): Promise<
 		rmSync(dir, { recursive: true, force: true });
 	}
 }
-
-const median = (values: number[]) =>
-	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function realN8nSection(): Promise<string> {
 	await n8n.ensureN8n();

@@ -48,11 +48,11 @@ export interface RoutedOperationSpec {
 
 /**
  * THE way to write a routed (declarative) operation. Its requests go to the credential's Base
- * URL (`atTheBaseUrl`; the pager of Return All / Limit adds it itself). The node's requestDefaults turn n8n's
- * status errors and redirects off, so the answer of every routed request must pass through
- * `outputRecords` (a 4xx becomes the server's error, a redirect is followed within the API's
- * origin) after `rememberRequest` kept the request: this puts both in place. Every row is
- * checked before any is sent (`validateBeforeSending`).
+ * URL (`atTheBaseUrl`; the pager of Return All / Limit adds it itself). The node's
+ * requestDefaults turn n8n's status errors and redirects off, so the answer of every routed
+ * request must pass through `outputRecords` (a 4xx becomes the server's error, a redirect is
+ * followed within the API's origin) after `rememberRequest` kept the request: this puts both in
+ * place. Every row is checked before any is sent (`validateBeforeSending`).
  */
 export function routedOperation(spec: RoutedOperationSpec): INodePropertyOptions {
 	const {

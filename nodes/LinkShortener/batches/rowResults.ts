@@ -34,18 +34,25 @@ export class RowResults {
 
 	private failures = 0;
 
+	private settled = 0;
+
 	constructor(rowCount: number) {
 		this.slots = new Array<INodeExecutionData | undefined>(rowCount);
 	}
 
 	succeed(row: number, record: IDataObject): void {
-		this.slots[row] = { json: record, pairedItem: { item: row } };
+		this.settle(row, { json: record, pairedItem: { item: row } });
 	}
 
 	/** The error item of a row (`errorItem`). */
 	fail(row: number, message: string, details: IDataObject): void {
 		this.failures++;
-		this.slots[row] = errorItem(row, message, details);
+		this.settle(row, errorItem(row, message, details));
+	}
+
+	private settle(row: number, item: INodeExecutionData): void {
+		if (this.slots[row] === undefined) this.settled++;
+		this.slots[row] = item;
 	}
 
 	/** Every row that has no item yet gets this error item (the run could not go on). */
@@ -70,10 +77,12 @@ export class RowResults {
 
 	/** Every row has its item, and none is an error item. */
 	allSucceeded(): boolean {
-		return this.failures === 0 && this.items().length === this.slots.length;
+		return this.failures === 0 && this.settled === this.slots.length;
 	}
 
 	items(): INodeExecutionData[] {
+		// Every row settled is the usual end: a copy, without a test per row.
+		if (this.settled === this.slots.length) return this.slots.slice() as INodeExecutionData[];
 		return this.slots.filter((item): item is INodeExecutionData => item !== undefined);
 	}
 }

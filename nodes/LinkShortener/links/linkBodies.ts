@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UtmValues } from '../fields/utmFields';
-import { utmFromColumns, withUtm } from './utm';
+import { withUtm, withUtmColumns } from './utm';
 import { isSet, type FieldName, type RowValidator } from '../fields/validation';
 
 export const FIELDS = {
@@ -48,7 +48,7 @@ export function createLinkBody(
 	check: RowValidator,
 	onUtmReplaced?: UtmReport,
 ): IDataObject {
-	const body: IDataObject = { ...extraFieldsOf(fields.extraFields, check) };
+	const body = extraFieldsOf(fields.extraFields, check);
 	body.longUrl = taggedLongUrl(fields, check, onUtmReplaced);
 	if (isSet(fields.title)) body.title = check.text(fields.title, FIELDS.title);
 	if (isSet(fields.domain)) body.domain = check.uuid(fields.domain, FIELDS.domain);
@@ -92,6 +92,7 @@ export function updateLinkChanges(
 	return changes;
 }
 
+/** A new object: the body the other fields are added to. */
 function extraFieldsOf(value: unknown, check: RowValidator): IDataObject {
 	if (!isSet(value)) return {};
 	let parsed = value;
@@ -105,18 +106,20 @@ function extraFieldsOf(value: unknown, check: RowValidator): IDataObject {
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		check.fail(FIELDS.extraFields, 'it must be a JSON object such as { "field": "value" }');
 	}
-	return parsed as IDataObject;
+	return { ...(parsed as IDataObject) };
 }
 
 /** Map Automatically: only the fields a link is made from, read from the item by name; other fields are ignored. */
 export function autoMappedLinkFields(json: IDataObject): LinkFields {
-	return {
-		longUrl: json.longUrl,
-		title: json.title,
-		path: json.path,
-		domain: json.domain,
-		expiredAt: json.expiredAt,
-		tags: json.tags,
-		...utmFromColumns(json),
-	};
+	return withUtmColumns<LinkFields>(
+		{
+			longUrl: json.longUrl,
+			title: json.title,
+			path: json.path,
+			domain: json.domain,
+			expiredAt: json.expiredAt,
+			tags: json.tags,
+		},
+		json,
+	);
 }

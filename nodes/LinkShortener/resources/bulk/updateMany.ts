@@ -19,7 +19,7 @@ import { runBatches } from '../../batches/batchRunner';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
-import { utmFromColumns } from '../../links/utm';
+import { withUtmColumns } from '../../links/utm';
 import { isSet } from '../../fields/validation';
 import { mappingModeOf } from './mappingMode';
 
@@ -133,11 +133,8 @@ function updateElementBuilder(
 }
 
 function autoMappedChanges(json: IDataObject): LinkUpdateFields {
-	return {
-		longUrl: json.longUrl,
-		title: json.title,
-		expiredAt: json.expiredAt,
-		tags: json.tags,
-		...utmFromColumns(json),
-	};
+	return withUtmColumns<LinkUpdateFields>(
+		{ longUrl: json.longUrl, title: json.title, expiredAt: json.expiredAt, tags: json.tags },
+		json,
+	);
 }

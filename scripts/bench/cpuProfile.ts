@@ -6,7 +6,12 @@
  * node (`runNode`; for an operation in code, its first function) to the last sample with one
  * of the package's functions on the stack.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { N8nEnv } from '../../dev/n8n';
+import { executeJob } from './benchWorkflows';
 
 interface ProfileNode {
 	id: number;
@@ -20,8 +25,9 @@ interface Profile {
 	timeDeltas: number[];
 }
 
+export const PACKAGE_SHARE = 'the package’s code';
 export const SHARES = [
-	'the package’s code',
+	PACKAGE_SHARE,
 	'n8n’s request pipeline',
 	'n8n compiling expressions',
 	'n8n’s engine (routing, parameters, credentials)',
@@ -37,7 +43,7 @@ const REQUEST_PIPELINE =
 const EXPRESSION_COMPILE = /node_modules\/(@n8n\/tournament|recast|ast-types|esprima-next)\//;
 
 function shareOfFrame(url: string): Share | undefined {
-	if (url.includes(PACKAGE)) return 'the package’s code';
+	if (url.includes(PACKAGE)) return PACKAGE_SHARE;
 	if (REQUEST_PIPELINE.test(url)) return 'n8n’s request pipeline';
 	if (EXPRESSION_COMPILE.test(url)) return 'n8n compiling expressions';
 	if (url.includes('node_modules/')) return 'n8n’s engine (routing, parameters, credentials)';
@@ -50,8 +56,13 @@ export interface RunShares {
 	ms: Record<Share, number>;
 }
 
-/** Each sample goes to the innermost frame of a package on its stack (Node.js's own frames count for their caller). */
-export function runShares(file: string): RunShares {
+/**
+ * Each sample goes to the innermost frame of a package on its stack (Node.js's own frames count
+ * for their caller). `span`, for an operation in code: the run starts at the package's function
+ * `from` and lasts the node's time in the run data (the package's frames may show again while
+ * n8n saves the run).
+ */
+export function runShares(file: string, span?: { from: string; runMs: number }): RunShares {
 	const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 	const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 	const parentOf = new Map<number, number>();
@@ -75,11 +86,20 @@ export function runShares(file: string): RunShares {
 	const routing = stacks.findIndex((stack) =>
 		stack.some((f) => f.functionName === 'runNode' && f.url.includes('routing-node')),
 	);
-	const first = routing >= 0 ? routing : stacks.findIndex(inTheNode);
+	const first = span
+		? stacks.findIndex((stack) => stack.some((f) => f.functionName === span.from))
+		: routing >= 0
+			? routing
+			: stacks.findIndex(inTheNode);
 	let last = -1;
 	stacks.forEach((stack, i) => {
 		if (i > first && inTheNode(stack)) last = i;
 	});
+	if (span && first >= 0) {
+		const end = times[first] + span.runMs * 1000;
+		last = times.findIndex((at) => at >= end);
+		if (last < 0) last = times.length - 1;
+	}
 	if (first < 0 || last < 0) throw new Error(`${file}: the node's run is not in the profile`);
 
 	const ms = Object.fromEntries(SHARES.map((share) => [share, 0])) as Record<Share, number>;
@@ -106,4 +126,28 @@ export function sharesTable(shares: RunShares, requests: number): string {
 		...SHARES.map((share) => row(share, shares.ms[share])),
 		row('**the node’s run, profiled**', shares.runMs),
 	].join('\n');
+}
+
+/**
+ * One run of a bench workflow in `n8n execute` under V8's sampling profiler (1 ms), split into
+ * shares; `ms` is the Job's time in the run data, slower than unprofiled runs.
+ */
+export async function profiledJob(
+	env: N8nEnv,
+	id: string,
+	/** `from`: the operation's function in code, where its run starts in the profile. */
+	options: { maxBuffer?: number; from?: string } = {},
+): Promise<{ shares: RunShares; ms: number }> {
+	const dir = mkdtempSync(join(tmpdir(), 'link-shortener-cpu-prof-'));
+	try {
+		const { ms } = await executeJob(env, id, {
+			nodeOptions: `--cpu-prof --cpu-prof-dir=${dir}`,
+			maxBuffer: options.maxBuffer,
+		});
+		const [file] = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
+		const { from } = options;
+		return { shares: runShares(join(dir, file), from ? { from, runMs: ms } : undefined), ms };
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 }

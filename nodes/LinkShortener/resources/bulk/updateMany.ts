@@ -8,7 +8,7 @@ import type {
 import { showFor, updateLinkFields } from '../../fields/commonFields';
 import {
 	UPDATE_PARAMETERS,
-	updateLinkChanges,
+	withLinkChanges,
 	type LinkUpdateFields,
 	type UpdateFieldNames,
 } from '../../links/linkBodies';
@@ -108,15 +108,13 @@ function updateElementBuilder(
 			const column =
 				LINK_COLUMNS.find(({ parameter }) => isSet(json[parameter])) ?? LINK_COLUMNS[0];
 			const id = links.remember(row, linkRefOf(json[column.parameter], check, column));
-			return {
-				id,
-				...updateLinkChanges(
-					autoMappedChanges(json),
-					check,
-					AUTO_MAPPED_FIELDS,
-					hints.utmReplacedIn(row),
-				),
-			};
+			return withLinkChanges(
+				{ id },
+				autoMappedChanges(json),
+				check,
+				AUTO_MAPPED_FIELDS,
+				hints.utmReplacedIn(row),
+			);
 		};
 	}
 	return (row, check) => {
@@ -125,10 +123,7 @@ function updateElementBuilder(
 			linkRefOf(context.getNodeParameter('linkId', row), check, UPDATE_PARAMETERS.id),
 		);
 		const changes = context.getNodeParameter('updateFields', row, {}) as IDataObject;
-		return {
-			id,
-			...updateLinkChanges(changes, check, UPDATE_PARAMETERS, hints.utmReplacedIn(row)),
-		};
+		return withLinkChanges({ id }, changes, check, UPDATE_PARAMETERS, hints.utmReplacedIn(row));
 	};
 }
 

@@ -9,7 +9,7 @@ import type {
 
 import { runBatches } from '../../batches/batchRunner';
 import { apiPathsOptions, showFor, updateLinkFields } from '../../fields/commonFields';
-import { FIELDS, updateLinkChanges } from '../../links/linkBodies';
+import { FIELDS, withLinkChanges } from '../../links/linkBodies';
 import { linkLocator } from '../../links/linkLocator';
 import { linkRefOf } from '../../links/linkRefs';
 import { RowLinkRefs } from '../../links/sheetSync';
@@ -49,10 +49,8 @@ export async function updateLink(this: IExecuteFunctions): Promise<INodeExecutio
 					? linkRefOf(check.httpUrl(locator.value, SHORT_URL), check, SHORT_URL)
 					: { kind: 'id' as const, id: check.uuid(locator.value, FIELDS.id) };
 			const id = links.remember(row, ref);
-			return {
-				id,
-				...updateLinkChanges(this.getNodeParameter('updateFields', row, {}) as IDataObject, check),
-			};
+			const changes = this.getNodeParameter('updateFields', row, {}) as IDataObject;
+			return withLinkChanges({ id }, changes, check);
 		},
 		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
 		batchSize: 1,

@@ -1,5 +1,6 @@
 import { PAGE_CAP, type NetworkRow } from './network';
 import type { Measured } from './turns';
+import { mark } from './table';
 
 export const NETWORK_TARGETS = {
 	/** At 50 ms: node ÷ n8n's HTTP Request node with its pagination at most this (at least 4× faster). */
@@ -10,7 +11,6 @@ export const NETWORK_TARGETS = {
 };
 
 const seconds = (measured: Measured) => `${(measured.result.wallMs / 1000).toFixed(2)} s`;
-const mark = (met: boolean) => (met ? '✅' : '❌');
 
 function ratioCell(value: number, target: number | undefined): string {
 	const text = `${value.toFixed(2)}×${value <= 0.9 ? ` (${(1 / value).toFixed(1)}× faster)` : ''}`;

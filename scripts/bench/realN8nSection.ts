@@ -13,39 +13,13 @@ import { chainWorkflow, executeJob, JOB } from './benchWorkflows';
 import { PACKAGE_SHARE, profiledJob, sharesTable } from './cpuProfile';
 import { median } from './turns';
 import { realN8nCreateRows } from './realN8nCreate';
+import { returnAllInN8nStart } from './realN8nStarted';
 import { httpRequestParameters, HTTP_REQUEST_TYPE, HTTP_REQUEST_VERSION } from './httpRequestNode';
 import { plainListConcurrent } from './plain';
+import { RETURN_ALL_HEADER, returnAllRow, type ReturnAllRun } from './realN8nRows';
 
 const CREDENTIAL = { id: 'bench-credential', name: 'Link Shortener Bench' };
 const PAGE_CAP = 50;
-
-interface ReturnAllRun {
-	links: number;
-	latency: number;
-	requests: number;
-	nodeMs: number;
-	httpMs: number;
-	plainMs: number;
-}
-
-const mark = (met: boolean) => (met ? '✅' : '❌');
-
-/** A row of the Return All table; `packageMsPerRequest` from the profile gives its last column. */
-function returnAllRow(run: ReturnAllRun, packageMsPerRequest: number): string {
-	const { links, latency, requests, nodeMs, httpMs, plainMs } = run;
-	const perRequest = nodeMs / requests;
-	const n8nOnlyMs = nodeMs - packageMsPerRequest * requests;
-	const faster = httpMs / nodeMs;
-	const overPlain = nodeMs / plainMs;
-	const marks =
-		latency > 0
-			? [
-					`${faster.toFixed(1)}× ${mark(faster >= 5)}`,
-					`${overPlain.toFixed(2)}× ${mark(overPlain <= 1.2)}`,
-				]
-			: [`${faster.toFixed(1)}× ${mark(faster > 1)}`, `${overPlain.toFixed(2)}×`];
-	return `| ${links.toLocaleString('en-US')} | ${latency} ms | ${requests} | ${(nodeMs / 1000).toFixed(2)} s (${perRequest.toFixed(1)} ms a request${latency > 0 ? '' : ` ${mark(perRequest <= 2)}`}) | ${(httpMs / 1000).toFixed(2)} s | ${(plainMs / 1000).toFixed(2)} s | ${marks.join(' | ')} | ${(n8nOnlyMs / 1000).toFixed(2)} s: ${(httpMs / n8nOnlyMs).toFixed(1)}× · ${(n8nOnlyMs / plainMs).toFixed(2)}× (${(n8nOnlyMs / requests).toFixed(1)} ms a request) |`;
-}
 
 export async function realN8nSection(): Promise<string> {
 	await n8n.ensureN8n();
@@ -54,7 +28,11 @@ export async function realN8nSection(): Promise<string> {
 	const userFolder = n8n.makeUserFolder('link-shortener-bench-n8n-');
 	try {
 		n8n.installPackage(userFolder, tarball);
-		const env = n8n.n8nEnv({ userFolder, brokerPort: await n8n.getFreePort() });
+		const env = n8n.n8nEnv({
+			userFolder,
+			port: await n8n.getFreePort(),
+			brokerPort: await n8n.getFreePort(),
+		});
 		const [credential] = await n8n.importCredentials(env, [
 			{
 				name: CREDENTIAL.name,
@@ -119,12 +97,18 @@ export async function realN8nSection(): Promise<string> {
 		const profileRequests = Math.ceil(10_000 / PAGE_CAP) + 1;
 		const { shares, ms: profiledMs } = await profiledJob(env, nodeJob.id);
 		const packageMsPerRequest = shares.ms[PACKAGE_SHARE] / profileRequests;
+		const started = await returnAllInN8nStart(
+			env,
+			sandbox,
+			{ node: nodeJob.id, http: httpJob.id },
+			target,
+		);
 		const create = await realN8nCreateRows(env, sandbox, credential, quick ? 10_000 : 100_000);
 		return [
 			`Real n8n ${n8n.layout().version} (\`n8n execute\`, the packed package installed), sandbox page cap ${PAGE_CAP}; node times from the run data (\`executionTime\`, as the editor shows them), median of ${repeats(3)}.`,
 			'',
-			'| Links | Latency | Pages | Link Shortener node, Return All | HTTP Request node, pagination | Plain script, 8 pages in flight | HTTP Request ÷ node | node ÷ plain | Without the package’s code: HTTP Request ÷ node · node ÷ plain |',
-			'|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+			`${RETURN_ALL_HEADER[0]} Without the package’s code: HTTP Request ÷ node · node ÷ plain |`,
+			`${RETURN_ALL_HEADER[1]}---:|`,
 			...measured.map((run) => returnAllRow(run, packageMsPerRequest)),
 			'',
 			'Marks: at 50 ms, ✅ the node at least 5× faster than the HTTP Request node and at most 1.2× the plain script; without latency, ✅ at most 2 ms a request and faster than the HTTP Request node (issue targets); ❌ otherwise. The last column takes the package’s own code out of the node’s time (its ms a request in the profile below, times the pages): what n8n alone costs the node, the best the package could reach.',
@@ -134,6 +118,8 @@ export async function realN8nSection(): Promise<string> {
 			sharesTable(shares, profileRequests),
 			'',
 			'Each sample counts for the innermost package on its stack: the package’s own files; n8n’s request pipeline (n8n-core’s request helpers, @n8n/backend-network, axios); n8n compiling the routing’s expressions (tournament, once a process); the rest of n8n; Node.js’s HTTP work with no package above it (socket reads, HTTP parsing); garbage collection; idle, waiting for the server’s answers.',
+			'',
+			started,
 			'',
 			create,
 			'',

@@ -14,13 +14,15 @@ export interface Row {
 
 const TARGETS = { autoMapVsPlain: 1.5, defineBelowVsExpressions: 1.2, peakRssMb: 500 };
 
+/** A target's mark in a table cell. */
+export const mark = (met: boolean) => (met ? '✅' : '❌');
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (mb: number) => `${Math.round(mb)} MB`;
 /** Peak RSS, with the RSS the process had before the measured runs (modules loaded, warmed up). */
 const memory = (result: JobResult) =>
 	`${megabytes(result.peakRssMb)} (${Math.round(result.startRssMb)})`;
-const ratio = (value: number, target: number) =>
-	`${value.toFixed(2)}× ${value <= target ? '✅' : '❌'}`;
+const ratio = (value: number, target: number) => `${value.toFixed(2)}× ${mark(value <= target)}`;
 
 function label(row: Row): string {
 	const what = {

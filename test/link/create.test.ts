@@ -29,6 +29,31 @@ describe('Link > Create', () => {
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 
+	it('lets the named fields win over the same keys in Extra Body Fields, and keeps the others', async () => {
+		const { error } = await ls.run(
+			create({
+				longUrl: 'https://example.com/named',
+				additionalFields: {
+					extraFields:
+						'{ "longUrl": "https://example.com/extra", "title": "From extra", "note": 1 }',
+				},
+			}),
+		);
+		await ls.run(
+			create({
+				longUrl: 'https://example.com/named',
+				title: 'Named',
+				additionalFields: { extraFields: '{ "title": "From extra" }' },
+			}),
+		);
+
+		expect(error).toBeUndefined();
+		expect(ls.sandbox.requests.map((request) => request.body)).toEqual([
+			{ longUrl: 'https://example.com/named', title: 'From extra', note: 1 },
+			{ longUrl: 'https://example.com/named', title: 'Named' },
+		]);
+	});
+
 	it('creates one link per input item, reading expressions per item', async () => {
 		const { items } = await ls.run(
 			create({ longUrl: '={{ $json.url }}', title: '={{ $json.name }}' }),

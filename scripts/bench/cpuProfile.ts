@@ -92,13 +92,14 @@ export function runShares(file: string, span?: { from: string; runMs: number }):
 			? routing
 			: stacks.findIndex(inTheNode);
 	let last = -1;
-	stacks.forEach((stack, i) => {
-		if (i > first && inTheNode(stack)) last = i;
-	});
 	if (span && first >= 0) {
 		const end = times[first] + span.runMs * 1000;
 		last = times.findIndex((at) => at >= end);
 		if (last < 0) last = times.length - 1;
+	} else {
+		stacks.forEach((stack, i) => {
+			if (i > first && inTheNode(stack)) last = i;
+		});
 	}
 	if (first < 0 || last < 0) throw new Error(`${file}: the node's run is not in the profile`);
 

@@ -113,6 +113,7 @@ export async function realN8nCreateRows(
 		maxBuffer: 1024 * 2 ** 20,
 		from: 'createMany',
 	});
+	const requests = sandbox.requests.length;
 	sandbox.reset();
 	const baseline = await executeMeasured(env, 'rows-only', false);
 	const nodeMs = median(nodeRuns.map((run) => run.ms));
@@ -120,7 +121,6 @@ export async function realN8nCreateRows(
 	const ratio = nodeMs / plainMs;
 	// The package's part of the profiled run, taken out of the unprofiled median.
 	const n8nOnlyMs = nodeMs * (1 - shares.ms[PACKAGE_SHARE] / shares.runMs);
-	const requests = Math.ceil(rows / 10_000);
 	// The memory columns: the middle run by time.
 	const node = [...nodeRuns].sort((a, b) => a.ms - b.ms)[Math.floor(nodeRuns.length / 2)];
 	const added = Math.max(

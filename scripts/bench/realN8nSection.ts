@@ -7,16 +7,18 @@
  */
 import * as n8n from '../../dev/n8n';
 import { Sandbox } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
 import { quick, repeats } from './args';
 import { chainWorkflow, executeJob, JOB } from './benchWorkflows';
 import { PACKAGE_SHARE, profiledJob, sharesTable } from './cpuProfile';
-import { median } from './turns';
 import { realN8nCreateRows } from './realN8nCreate';
 import { returnAllInN8nStart } from './realN8nStarted';
 import { httpRequestParameters, HTTP_REQUEST_TYPE, HTTP_REQUEST_VERSION } from './httpRequestNode';
-import { plainListConcurrent } from './plain';
-import { RETURN_ALL_HEADER, returnAllRow, type ReturnAllRun } from './realN8nRows';
+import {
+	measureReturnAll,
+	RETURN_ALL_HEADER,
+	returnAllRow,
+	type ReturnAllRun,
+} from './realN8nRows';
 
 const CREDENTIAL = { id: 'bench-credential', name: 'Link Shortener Bench' };
 const PAGE_CAP = 50;
@@ -59,50 +61,27 @@ export async function realN8nSection(): Promise<string> {
 			},
 		]);
 		await n8n.importWorkflows(env, [nodeJob, httpJob]);
+		const jobs = {
+			node: nodeJob.id,
+			http: httpJob.id,
+			runJob: async (id: string) => (await executeJob(env, id)).ms,
+		};
 		const measured: ReturnAllRun[] = [];
-		for (const [links, latency] of quick
-			? [[2_000, 0]]
-			: [
+		for (const cases of quick
+			? ([[2_000, 0]] as const)
+			: ([
 					[2_000, 50],
 					[20_000, 50],
 					[10_000, 0],
-				]) {
-			sandbox.reset();
-			sandbox.addLinks(links - sandbox.links.size);
-			sandbox.setLatency(latency);
-			const measure = async (run: () => Promise<number>) => {
-				const times: number[] = [];
-				for (let i = 0; i < repeats(3); i++) times.push(await run());
-				return median(times);
-			};
-			const nodeMs = await measure(async () => (await executeJob(env, nodeJob.id)).ms);
-			const httpMs = await measure(async () => (await executeJob(env, httpJob.id)).ms);
-			const plainMs = await measure(async () => {
-				const started = performance.now();
-				await plainListConcurrent(target, PAGE_CAP, PAGE_CONCURRENCY);
-				return performance.now() - started;
-			});
-			measured.push({
-				links,
-				latency,
-				requests: Math.ceil(links / PAGE_CAP),
-				nodeMs,
-				httpMs,
-				plainMs,
-			});
-		}
+				] as const))
+			measured.push(await measureReturnAll(sandbox, target, jobs, cases, false));
 		sandbox.reset();
 		sandbox.addLinks(10_000 - sandbox.links.size);
 		sandbox.setLatency(0);
-		const profileRequests = Math.ceil(10_000 / PAGE_CAP) + 1;
 		const { shares, ms: profiledMs } = await profiledJob(env, nodeJob.id);
+		const profileRequests = sandbox.requests.length;
 		const packageMsPerRequest = shares.ms[PACKAGE_SHARE] / profileRequests;
-		const started = await returnAllInN8nStart(
-			env,
-			sandbox,
-			{ node: nodeJob.id, http: httpJob.id },
-			target,
-		);
+		const started = await returnAllInN8nStart(env, sandbox, jobs, target);
 		const create = await realN8nCreateRows(env, sandbox, credential, quick ? 10_000 : 100_000);
 		return [
 			`Real n8n ${n8n.layout().version} (\`n8n execute\`, the packed package installed), sandbox page cap ${PAGE_CAP}; node times from the run data (\`executionTime\`, as the editor shows them), median of ${repeats(3)}.`,

@@ -5,18 +5,10 @@
  */
 import * as n8n from '../../dev/n8n';
 import type { Sandbox } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
 import { quick, repeats } from './args';
 import { JOB } from './benchWorkflows';
-import { median } from './turns';
-import { plainListConcurrent, type PlainTarget } from './plain';
-import { RETURN_ALL_HEADER, returnAllRow } from './realN8nRows';
-
-export interface StartedJobs {
-	/** Workflow ids, already imported into the user folder of `env`. */
-	node: string;
-	http: string;
-}
+import type { PlainTarget } from './plain';
+import { measureReturnAll, RETURN_ALL_HEADER, returnAllRow } from './realN8nRows';
 
 /** One manual execution; the Job's time in its run data, ms. */
 async function runOnce(rest: n8n.N8nRest, workflowId: string): Promise<number> {
@@ -29,18 +21,11 @@ async function runOnce(rest: n8n.N8nRest, workflowId: string): Promise<number> {
 	return task.executionTime;
 }
 
-/** A first run to warm the process, then the median of the measured ones. */
-async function warmMedian(run: () => Promise<number>): Promise<number> {
-	await run();
-	const times: number[] = [];
-	for (let i = 0; i < repeats(3); i++) times.push(await run());
-	return median(times);
-}
-
 export async function returnAllInN8nStart(
 	env: n8n.N8nEnv,
 	sandbox: Sandbox,
-	jobs: StartedJobs,
+	/** Workflow ids, already imported into the user folder of `env`. */
+	jobs: { node: string; http: string },
 	target: PlainTarget & { pageSize: number },
 ): Promise<string> {
 	const instance = await n8n.startN8n(env, { timeoutMs: 240_000 });
@@ -48,25 +33,16 @@ export async function returnAllInN8nStart(
 	try {
 		const rest = new n8n.N8nRest(instance.url);
 		await rest.setupOwner();
-		for (const [links, latency] of quick
-			? [[2_000, 0]]
-			: [
+		const runJob = async (id: string) => await runOnce(rest, id);
+		for (const cases of quick
+			? ([[2_000, 0]] as const)
+			: ([
 					[2_000, 50],
 					[10_000, 0],
-				]) {
-			sandbox.reset();
-			sandbox.addLinks(links - sandbox.links.size);
-			sandbox.setLatency(latency);
-			const requests = Math.ceil(links / target.pageSize);
-			const nodeMs = await warmMedian(async () => await runOnce(rest, jobs.node));
-			const httpMs = await warmMedian(async () => await runOnce(rest, jobs.http));
-			const plainMs = await warmMedian(async () => {
-				const started = performance.now();
-				await plainListConcurrent(target, target.pageSize, PAGE_CONCURRENCY);
-				return performance.now() - started;
-			});
-			rows.push(returnAllRow({ links, latency, requests, nodeMs, httpMs, plainMs }));
-		}
+				] as const))
+			rows.push(
+				returnAllRow(await measureReturnAll(sandbox, target, { ...jobs, runJob }, cases, true)),
+			);
 	} finally {
 		await instance.stop();
 	}

@@ -2,10 +2,10 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 
 import { getVerifiedDomains } from './methods/loadOptions';
 import { searchLinks } from './methods/listSearch';
-import { analyticsDescription } from './resources/analytics';
-import { bulkDescription, bulkOperations } from './resources/bulk';
-import { domainDescription } from './resources/domain';
-import { linkDescription, linkOperations } from './resources/link';
+import { analytics } from './resources/analytics';
+import { bulk } from './resources/bulk';
+import { domain } from './resources/domain';
+import { link } from './resources/link';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
 import { operationSubtitle } from './fields/subtitle';
@@ -24,10 +24,10 @@ const properties: INodeProperties[] = [
 		],
 		default: 'link',
 	},
-	...linkDescription,
-	...bulkDescription,
-	...analyticsDescription,
-	...domainDescription,
+	...link.description,
+	...bulk.description,
+	...analytics.description,
+	...domain.description,
 ];
 
 export class LinkShortener implements INodeType {
@@ -57,8 +57,11 @@ export class LinkShortener implements INodeType {
 		loadOptions: { getVerifiedDomains },
 	};
 
+	/** Every operation runs as code (docs/architecture.md): checked rows, paired error items, redirects kept within the API's origin. */
 	customOperations = {
-		bulk: bulkOperations,
-		link: linkOperations,
+		analytics: analytics.runs,
+		bulk: bulk.runs,
+		domain: domain.runs,
+		link: link.runs,
 	};
 }

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import type { Row } from '../fields/row';
 
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../fields/toolMode';
 import { linksById } from '../links/linksById';
@@ -12,38 +14,33 @@ function withLink(group: ClickGroup, link: IDataObject | undefined): IDataObject
 }
 
 /**
- * postReceive of Analytics > Get Clicks, after outputRecords: each element read as a group
- * (D16), the Top N, at most 50 groups for an AI agent unless Top asks for fewer, and with Link
- * Details each link's short URL, long URL and title.
+ * The output of Analytics > Get Clicks for one row: each element read as a group (D16), the
+ * Top N, at most 50 groups for an AI agent unless Top asks for fewer, and with Link Details each
+ * link's short URL, long URL and title.
  */
-export async function outputClickGroups(
-	this: IExecuteSingleFunctions,
-	items: INodeExecutionData[],
+export async function clickGroupsOutput(
+	records: IDataObject[],
+	row: Row,
 ): Promise<INodeExecutionData[]> {
-	const groupBy = String(this.getNodeParameter('groupBy', '')).trim();
-	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const { context } = row;
+	const groupBy = String(row.parameter('groupBy', '')).trim();
+	const options = row.parameter<IDataObject>('options', {});
 	const asked = Math.max(0, Math.floor(Number(options.top ?? 0)) || 0);
-	const top = runsAsTool(this.getNode())
+	const top = runsAsTool(context.getNode())
 		? Math.min(asked || TOOL_RESULT_LIMIT, TOOL_RESULT_LIMIT)
 		: asked;
-	const row = this.getItemIndex();
 	const groups = topGroups(
-		clickGroupsOf(
-			items.map((item) => item.json),
-			groupBy,
-			this.getNode(),
-			row,
-		),
+		clickGroupsOf(records, groupBy, context.getNode(), row.index),
 		top,
 		groupBy,
 	);
-	let records: IDataObject[] = groups;
+	let output: IDataObject[] = groups;
 	if (options.linkDetails === true && groupBy === 'link') {
 		const { links } = await linksById(
-			this,
+			context,
 			groups.map((group) => group.value),
 		);
-		records = groups.map((group) => withLink(group, links.get(group.value)));
+		output = groups.map((group) => withLink(group, links.get(group.value)));
 	}
-	return records.map((json) => ({ json, pairedItem: { item: row } }));
+	return output.map((json) => ({ json }));
 }

@@ -2,18 +2,6 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { UTM_FIELDS } from './utmFields';
 
-/**
- * How a field reaches the request: `body` sends it under its own name in the JSON body (the
- * operation's preSend then checks the row); `none` leaves it to the code of a bulk operation.
- */
-export type FieldRouting = 'body' | 'none';
-
-function routed(field: INodeProperties, routing: FieldRouting): INodeProperties {
-	return routing === 'body'
-		? { ...field, routing: { send: { type: 'body', property: field.name } } }
-		: field;
-}
-
 export function showFor(
 	resource: string,
 	operation: string[],
@@ -99,13 +87,10 @@ const titleField: INodeProperties = {
 };
 
 /** Long URL, title and the optional create fields: shared by Link > Create and Bulk > Create Many. */
-export function createLinkFields(
-	displayOptions: IDisplayOptions,
-	routing: FieldRouting = 'none',
-): INodeProperties[] {
+export function createLinkFields(displayOptions: IDisplayOptions): INodeProperties[] {
 	return [
-		routed({ ...longUrlField, required: true, displayOptions }, routing),
-		routed({ ...titleField, displayOptions }, routing),
+		{ ...longUrlField, required: true, displayOptions },
+		{ ...titleField, displayOptions },
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
@@ -113,46 +98,41 @@ export function createLinkFields(
 			placeholder: 'Add Field',
 			default: {},
 			displayOptions,
-			options: (
-				[
-					{
-						displayName: 'Custom Path',
-						name: 'path',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. spring-sale',
-						description: 'The short path after the domain. Leave empty for a generated one.',
-					},
-					{
-						displayName: 'Domain Name or ID',
-						name: 'domain',
-						type: 'options',
-						typeOptions: { loadOptionsMethod: 'getVerifiedDomains' },
-						default: '',
-						description:
-							'The domain of the short URL; only verified domains can carry links. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-					},
-					expiredAtField,
-					{
-						displayName: 'Extra Body Fields (JSON)',
-						name: 'extraFields',
-						type: 'json',
-						default: '{}',
-						description: 'Any other field your server accepts, merged into the request body',
-					},
-					tagsField,
-					...utmFields,
-				] satisfies INodeProperties[]
-			).map((field) => routed(field, routing)),
+			options: [
+				{
+					displayName: 'Custom Path',
+					name: 'path',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. spring-sale',
+					description: 'The short path after the domain. Leave empty for a generated one.',
+				},
+				{
+					displayName: 'Domain Name or ID',
+					name: 'domain',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getVerifiedDomains' },
+					default: '',
+					description:
+						'The domain of the short URL; only verified domains can carry links. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				},
+				expiredAtField,
+				{
+					displayName: 'Extra Body Fields (JSON)',
+					name: 'extraFields',
+					type: 'json',
+					default: '{}',
+					description: 'Any other field your server accepts, merged into the request body',
+				},
+				tagsField,
+				...utmFields,
+			],
 		},
 	];
 }
 
 /** The fields an update can change: shared by Link > Update and Bulk > Update Many. */
-export function updateLinkFields(
-	displayOptions: IDisplayOptions,
-	routing: FieldRouting = 'none',
-): INodeProperties {
+export function updateLinkFields(displayOptions: IDisplayOptions): INodeProperties {
 	return {
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -169,7 +149,7 @@ export function updateLinkFields(
 				...field,
 				description: `${field.description}; used when Long URL is set`,
 			})),
-		].map((field) => routed(field, routing)),
+		],
 	};
 }
 

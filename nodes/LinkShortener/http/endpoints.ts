@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 /** The API's paths and limits, and the one rule for the Base URL: every request is built from these. */
 export const CREDENTIAL_TYPE = 'linkShortenerApi';
@@ -11,16 +11,16 @@ export const LINK_PATHS: Record<ApiPaths, { create: string; bulkCreate: string; 
 	legacy: { create: '/public/links', bulkCreate: '/public/links/bulk', list: '/public/links/list' },
 };
 
-/** The paths the operation's "API Paths" option picks. */
-export function apiPathsOf(context: IExecuteSingleFunctions): ApiPaths {
-	const options = context.getNodeParameter('options', {}) as IDataObject;
-	return options.apiPaths === 'legacy' ? 'legacy' : 'v1';
+/** The link paths an operation's "API Paths" option (in its "Options") picks. */
+export function linkPathsOf(options: IDataObject): (typeof LINK_PATHS)[ApiPaths] {
+	return LINK_PATHS[options.apiPaths === 'legacy' ? 'legacy' : 'v1'];
 }
 
-/** A link endpoint's path for n8n's routing, /v1/links, and the legacy one the "API Paths" option may pick. */
-export function linkPaths(endpoint: keyof (typeof LINK_PATHS)['v1']) {
-	return { url: LINK_PATHS.v1[endpoint], legacyUrl: LINK_PATHS.legacy[endpoint] };
-}
+/** Click counts, grouped (D16). */
+export const CLICKS_PATH = '/v1/analytics/clicks';
+
+/** The account's domains (a listing). */
+export const DOMAINS_PATH = '/v1/domains';
 
 /** The most links one bulk create request may carry. */
 export const MAX_BULK_CREATE_SIZE = 10_000;
@@ -30,7 +30,7 @@ export const BULK_UPDATE_PATH = '/public/links/bulk';
 
 /**
  * The one rule for the Base URL (D1): surrounding spaces and trailing slashes dropped.
- * `baseUrlOf` applies it in code, for the routed requests too; BASE_URL_EXPRESSION is the same
+ * `baseUrlOf` applies it in code; BASE_URL_EXPRESSION is the same
  * rule for the credential's test request, which n8n sends.
  */
 export function baseUrlOf(credentials: IDataObject): string {

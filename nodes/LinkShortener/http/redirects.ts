@@ -39,7 +39,7 @@ export interface AbsoluteRequest {
 /** Sends one request without following redirects and hands back the answer as it came. */
 export type SendOnce = (request: AbsoluteRequest) => Promise<IN8nHttpFullResponse>;
 
-export function isRedirect(statusCode: number): boolean {
+function isRedirect(statusCode: number): boolean {
 	return [301, 302, 303, 307, 308].includes(statusCode);
 }
 

@@ -11,6 +11,7 @@ import type {
 
 import { baseUrlOf, CREDENTIAL_TYPE } from './endpoints';
 import { apiError, textOf } from './errors';
+import { recordsOf } from './records';
 import { followRedirects, refuseInNode, type SendOnce } from './redirects';
 import { runCredentials } from './runCredentials';
 import { isObject } from '../fields/jsonValues';
@@ -47,6 +48,22 @@ export async function apiRequest(
 }
 
 /**
+ * The records of one request's answer (see recordsOf). A 2xx that is not JSON (a portal's page,
+ * a plain text) is not the API's answer either: it becomes an error, described, not quoted.
+ */
+export async function apiRecords(
+	this: ApiContext,
+	request: ApiRequest,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const response = await apiRequest.call(this, request, itemIndex);
+	if (typeof response.body === 'string' && response.body !== '') {
+		throw apiError(this.getNode(), response, itemIndex);
+	}
+	return recordsOf(response.body);
+}
+
+/**
  * Sends one authenticated request and hands back whatever the server answered, error statuses
  * included (status, headers, body), for callers that act on them (429 and its headers, a
  * refused bulk batch). Throws only when no answer came back: a dropped connection, a timeout.
@@ -67,7 +84,7 @@ export async function apiResponse(
 }
 
 /** One authenticated request with redirects off (see followRedirects); the key is scrubbed from the answer. */
-export function sendOnce(
+function sendOnce(
 	context: ApiContext,
 	credentials: ICredentialsDecrypted,
 	timeout?: number,
@@ -91,7 +108,7 @@ export function sendOnce(
 }
 
 /** An answer may quote the request (a debug page): the API key never goes into an error or an item. */
-export function withoutApiKey(
+function withoutApiKey(
 	response: IN8nHttpFullResponse,
 	credentials: IDataObject,
 ): IN8nHttpFullResponse {

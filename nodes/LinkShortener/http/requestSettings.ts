@@ -14,7 +14,10 @@ export interface RequestSettings {
 const ROUTING_DEFAULT_TIMEOUT_MS = 300_000;
 
 export function requestSettingsOf(context: IExecuteFunctions): RequestSettings {
-	const options = context.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	return requestSettingsFrom(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
+}
+
+export function requestSettingsFrom(options: IDataObject): RequestSettings {
 	const timeout = Number(options.timeout);
 	const batch = ((options.batching as IDataObject | undefined)?.batch ?? {}) as IDataObject;
 	const rows = Number(batch.batchSize ?? 50);

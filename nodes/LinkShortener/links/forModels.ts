@@ -1,16 +1,6 @@
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { runsAsTool } from '../fields/toolMode';
-
-type Paginate = (
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) => Promise<INodeExecutionData[]>;
 
 /** The fields of a link a model acts on; the rest (owner, domain id, internal dates) only fills its context. */
 const FIELDS_FOR_MODELS = [
@@ -33,10 +23,7 @@ function linkForModels(link: IDataObject): IDataObject {
 }
 
 /** Get Many as a tool: each link with the fields a model needs (the pager already stops at TOOL_RESULT_LIMIT). */
-export function linksForModels(paginate: Paginate): Paginate {
-	return async function (this: IExecutePaginationFunctions, requestData) {
-		const items = await paginate.call(this, requestData);
-		if (!runsAsTool(this.getNode())) return items;
-		return items.map((item) => ({ ...item, json: linkForModels(item.json), binary: undefined }));
-	};
+export function linksForModels(node: INode, items: INodeExecutionData[]): INodeExecutionData[] {
+	if (!runsAsTool(node)) return items;
+	return items.map((item) => ({ ...item, json: linkForModels(item.json), binary: undefined }));
 }

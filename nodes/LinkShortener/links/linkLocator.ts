@@ -1,21 +1,20 @@
 import {
 	NodeOperationError,
+	type IDataObject,
 	type IDisplayOptions,
-	type IExecuteSingleFunctions,
 	type INodeParameterResourceLocator,
 	type INodeProperties,
-	type INodePropertyRouting,
 } from 'n8n-workflow';
 
 import { FIELDS } from './linkBodies';
 import { listPages } from '../paging/pager';
-import { apiPathsOf, LINK_PATHS, type ApiPaths } from '../http/endpoints';
+import { linkPathsOf } from '../http/endpoints';
+import type { Row } from '../fields/row';
 import type { RowValidator } from '../fields/validation';
 
 /** The "Link" locator of Link > Get and Link > Update: from the list, by ID, or by short URL. */
 export function linkLocator(
 	displayOptions: IDisplayOptions,
-	routing?: INodePropertyRouting,
 	{
 		required = true,
 		description = 'The link to use: pick it from the list, give its ID, or paste its short URL',
@@ -29,7 +28,6 @@ export function linkLocator(
 		required,
 		description,
 		displayOptions,
-		...(routing && { routing }),
 		modes: [
 			{
 				displayName: 'From List',
@@ -73,42 +71,49 @@ export function linkLocator(
 	};
 }
 
-/**
- * The link's UUID from the "Link" locator. A short URL is looked up first: routing cannot
- * express a look-up, so the operations call this from their preSend.
- */
-export async function linkIdOf(
-	context: IExecuteSingleFunctions,
-	check: RowValidator,
-): Promise<string> {
-	const locator = context.getNodeParameter('linkId') as INodeParameterResourceLocator;
-	if (locator.mode === 'url') {
-		const shortUrl = check.httpUrl(locator.value, {
-			label: 'Link (by short URL)',
-			parameter: 'linkId',
-		});
-		return await findLinkIdByShortUrl.call(context, shortUrl, apiPathsOf(context));
-	}
-	return check.uuid(locator.value, FIELDS.id);
+/** What the "Link" locator of a row names: a link's UUID, or a short URL to look up. */
+export type LocatedLink = { id: string } | { shortUrl: string };
+
+/** The "Link" locator of a row. */
+export function linkLocatorOf(row: Row): INodeParameterResourceLocator {
+	return row.parameter<INodeParameterResourceLocator>('linkId', {
+		__rl: true,
+		mode: 'list',
+		value: '',
+	});
 }
 
-/** Searches the short URL's path and takes the link whose shortUrl matches it exactly. */
-async function findLinkIdByShortUrl(
-	this: IExecuteSingleFunctions,
-	shortUrl: string,
-	apiPaths: ApiPaths = 'v1',
-): Promise<string> {
-	const wanted = normalizeShortUrl(shortUrl);
+/** What the "Link" locator of a row names, checked without a request. */
+export function locatedLinkOf(
+	locator: INodeParameterResourceLocator,
+	check: RowValidator,
+): LocatedLink {
+	if (locator.mode === 'url') {
+		return {
+			shortUrl: check.httpUrl(locator.value, { label: 'Link (by short URL)', parameter: 'linkId' }),
+		};
+	}
+	return { id: check.uuid(locator.value, FIELDS.id) };
+}
+
+/** The link's UUID: a short URL is searched (on the list path "API Paths" picks) and must match exactly. */
+export async function linkIdOf(link: LocatedLink, options: IDataObject, row: Row): Promise<string> {
+	if ('id' in link) return link.id;
+	const wanted = normalizeShortUrl(link.shortUrl);
 	const search = decodeURIComponent(new URL(wanted).pathname.replace(/^\/+/, ''));
-	const request = { method: 'POST' as const, url: LINK_PATHS[apiPaths].list, body: { search } };
-	for await (const { records } of listPages(this, request)) {
-		const match = records.find((link) => normalizeShortUrl(String(link.shortUrl)) === wanted);
+	const request = { method: 'POST' as const, url: linkPathsOf(options).list, body: { search } };
+	for await (const { records } of listPages(row.context, request, {}, row.index)) {
+		const match = records.find((found) => normalizeShortUrl(String(found.shortUrl)) === wanted);
 		if (match) return String(match.id);
 	}
-	throw new NodeOperationError(this.getNode(), `No link has the short URL ${shortUrl}`, {
-		itemIndex: this.getItemIndex(),
-		description: 'Check the short URL, or choose the link from the list or by its ID.',
-	});
+	throw new NodeOperationError(
+		row.context.getNode(),
+		`No link has the short URL ${link.shortUrl}`,
+		{
+			itemIndex: row.index,
+			description: 'Check the short URL, or choose the link from the list or by its ID.',
+		},
+	);
 }
 
 /** Scheme and host compare without case (URL lowers them); a trailing slash is ignored. */

@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import type { PreparedRow } from '../batches/preparedRow';
 import type { RowResults } from '../batches/rowResults';
-import { LINK_PATHS } from '../http/endpoints';
+import { DOMAINS_PATH, LINK_PATHS } from '../http/endpoints';
 import { listPages } from '../paging/pager';
 import { findLinksByLongUrl } from './linkIndex';
 import { linksByRefKey, refPath, shortUrlParts, type LinkRef } from './linkRefs';
@@ -191,7 +191,7 @@ export class SyncPlan {
 		if (!needed) return domains;
 		for await (const page of listPages(this.context, {
 			method: 'GET',
-			url: '/v1/domains',
+			url: DOMAINS_PATH,
 			qs: { status: 1 },
 		})) {
 			for (const domain of page.records)

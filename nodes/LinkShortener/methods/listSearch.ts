@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { pageError } from '../paging/pageChecks';
 import { listPages, onePageOf } from '../paging/pager';
-import { LINK_PATHS } from '../http/endpoints';
+import { linkPathsOf } from '../http/endpoints';
 
 const LINKS_PER_PAGE = 50;
 
@@ -38,7 +38,7 @@ export async function searchLinks(
 	const body: IDataObject = {};
 	if (filter?.trim()) body.search = filter.trim();
 	const options = this.getCurrentNodeParameter('options') as IDataObject | undefined;
-	const url = LINK_PATHS[options?.apiPaths === 'legacy' ? 'legacy' : 'v1'].list;
+	const url = linkPathsOf(options ?? {}).list;
 	const { previousFirst, ...position } = readToken(paginationToken);
 	const request = { method: 'POST' as const, url, body };
 	const page = await onePageOf(listPages(this, request, { ...position, pageSize: LINKS_PER_PAGE }));

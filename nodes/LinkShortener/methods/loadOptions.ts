@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { DOMAINS_PATH } from '../http/endpoints';
 import { listPages } from '../paging/pager';
 
 const VERIFIED = 1;
@@ -19,7 +20,7 @@ export async function getVerifiedDomains(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const domains: IDataObject[] = [];
-	const request = { method: 'GET' as const, url: '/v1/domains', qs: { status: VERIFIED } };
+	const request = { method: 'GET' as const, url: DOMAINS_PATH, qs: { status: VERIFIED } };
 	for await (const { records } of listPages(this, request))
 		domains.push(...records.filter(isVerified));
 	return domains.sort(defaultFirstThenByName).map((domain) => ({

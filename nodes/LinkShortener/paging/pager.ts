@@ -1,10 +1,6 @@
-import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
-	IExecutePaginationFunctions,
-	INodeExecutionData,
-} from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
+import type { Row } from '../fields/row';
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../fields/toolMode';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
 import { PageWindow, type FetchPage } from './pageWindow';
@@ -185,31 +181,14 @@ export function listPages(
 	);
 }
 
-/**
- * `routing.operations.pagination` of the Get Many operations: Return All, or Limit. Routing
- * has declared the method, URL, query and body (and its preSend checked them); the pages are
- * asked for through the transport, like every other request of the package.
- */
-export async function paginate(
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', false) as boolean;
-	const asked = returnAll ? Infinity : (this.getNodeParameter('limit', 50) as number);
+/** The records of a Get Many row: Return All, or Limit; at most TOOL_RESULT_LIMIT for an AI agent. */
+export async function listRecords(row: Row, request: ApiRequest): Promise<IDataObject[]> {
+	const asked = row.parameter('returnAll', false) ? Infinity : row.parameter('limit', 50);
 	// An AI agent gets the first TOOL_RESULT_LIMIT records at most: its context is small.
-	const limit = runsAsTool(this.getNode()) ? Math.min(asked, TOOL_RESULT_LIMIT) : asked;
-	const { method = 'GET', url = '', body, qs, timeout } = requestData.options;
-	const request: ApiRequest = {
-		method,
-		url,
-		body: body as IDataObject,
-		qs,
-		...(timeout && { timeout }),
-	};
-	const items: INodeExecutionData[] = [];
-	for await (const page of listPages(this, request, { limit }, this.getItemIndex())) {
-		for (const record of page.records)
-			items.push({ json: record, pairedItem: { item: this.getItemIndex() } });
+	const limit = runsAsTool(row.context.getNode()) ? Math.min(asked, TOOL_RESULT_LIMIT) : asked;
+	const records: IDataObject[] = [];
+	for await (const page of listPages(row.context, request, { limit }, row.index)) {
+		for (const record of page.records) records.push(record);
 	}
-	return items;
+	return records;
 }

@@ -2,10 +2,8 @@ import {
 	NodeOperationError,
 	type IBinaryData,
 	type IDataObject,
-	type DeclarativeRestApiSettings,
-	type IExecutePaginationFunctions,
+	type IExecuteFunctions,
 	type IExecuteSingleFunctions,
-	type IHttpRequestOptions,
 	type INode,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -97,11 +95,6 @@ export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | un
 	return { format, property, level: level as QrErrorCorrectionLevel };
 }
 
-type Paginate = (
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) => Promise<INodeExecutionData[]>;
-
 type PrepareBinaryData = (
 	data: Buffer,
 	fileName?: string,
@@ -109,7 +102,7 @@ type PrepareBinaryData = (
 ) => Promise<IBinaryData>;
 
 /** Adds the QR code of each item's shortUrl as binary data; error items and items without a short URL are left as they are. */
-export async function withQrCodes(
+async function withQrCodes(
 	items: INodeExecutionData[],
 	settings: QrSettings,
 	prepareBinaryData: PrepareBinaryData,
@@ -132,52 +125,18 @@ export async function withQrCodes(
 	return items;
 }
 
-type PreSend = (
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-) => Promise<IHttpRequestOptions>;
-
-/** Wraps an operation's row check: QR options that cannot be right stop the row before its request. */
-export function checkingQrOptions(preSend: PreSend): PreSend {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-		qrSettingsOf(this.getNode(), this.getNodeParameter('options', {}) as IDataObject);
-		return await preSend.call(this, requestOptions);
-	};
-}
-
-/** Get Many's pagination, then the QR codes asked for in "Options" on every record it output. */
-export function paginateWithQrCodes(paginate: Paginate): Paginate {
-	return async function (this: IExecutePaginationFunctions, requestData) {
-		const items = await paginate.call(this, requestData);
-		const settings = qrSettingsOf(
-			this.getNode(),
-			this.getNodeParameter('options', {}) as IDataObject,
-		);
-		if (!settings) return items;
-		return await withQrCodes(
-			items,
-			settings,
-			async (data, fileName, mimeType) =>
-				await this.helpers.prepareBinaryData(data, fileName, mimeType),
-		);
-	};
-}
-
-/** postReceive of Link > Create, Get and Get Many: the QR codes asked for in "Options". */
-export async function outputQrCodes(
-	this: IExecuteSingleFunctions,
+/** Adds the QR codes "Options" asks for to the output items; nothing when none is asked for. */
+export async function addQrCodes(
+	context: IExecuteFunctions | IExecuteSingleFunctions,
+	settings: QrSettings | undefined,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const settings = qrSettingsOf(
-		this.getNode(),
-		this.getNodeParameter('options', {}) as IDataObject,
-	);
 	if (!settings) return items;
 	return await withQrCodes(
 		items,
 		settings,
 		async (data, fileName, mimeType) =>
-			await this.helpers.prepareBinaryData(data, fileName, mimeType),
+			await context.helpers.prepareBinaryData(data, fileName, mimeType),
 	);
 }
 

@@ -2,6 +2,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { clicksOf, valueOf } from '../analytics/clickGroups';
 import { recordsOf } from '../http/records';
+import { CLICKS_PATH } from '../http/endpoints';
 import { apiRequest } from '../http/request';
 
 /** One analytics request: each group's total, by value (a link's id, a day). */
@@ -12,7 +13,7 @@ export async function clickTotals(
 ): Promise<Map<string, number>> {
 	const response = await apiRequest.call(context, {
 		method: 'GET',
-		url: '/v1/analytics/clicks',
+		url: CLICKS_PATH,
 		qs: { group_by: groupBy, ...(linkId ? { link_id: linkId } : {}) },
 	});
 	// Read as Get Clicks reads a group, without copying 100,000 elements into items.

@@ -69,7 +69,7 @@ export const TRIGGER_FIELDS: INodeProperties[] = [
 			'How long after a UTC day ends its total is taken, so that late clicks are counted',
 		displayOptions: show('dayCompleted'),
 	},
-	linkLocator(show('dayCompleted'), undefined, {
+	linkLocator(show('dayCompleted'), {
 		required: false,
 		description: "Only this link's clicks; leave empty for every link of the account",
 	}),

@@ -1,17 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeParameterResourceLocator,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { outputClickGroups } from '../../analytics/getClicksOutput';
+import { clickGroupsOutput } from '../../analytics/getClicksOutput';
+import { rowOperation } from '../../batches/eachRow';
 import { showFor } from '../../fields/commonFields';
+import type { Row } from '../../fields/row';
 import { RowValidator } from '../../fields/validation';
-import { linkIdOf, linkLocator } from '../../links/linkLocator';
-import { routedOperation } from '../../routing/routedOperation';
+import { CLICKS_PATH } from '../../http/endpoints';
+import { apiRecords } from '../../http/request';
+import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
 
 const displayOptions = showFor('analytics', ['getClicks']);
 
@@ -28,42 +24,52 @@ const GROUP_BY_VALUES = [
 	'link',
 ];
 
-/** Group By is required; the optional Link is sent as `link_id` (a short URL looked up first). */
-async function checkRow(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const check = new RowValidator(this.getNode(), this.getItemIndex());
-	const groupBy = String(this.getNodeParameter('groupBy', '')).trim();
+/** A row's request: Group By is required; Top a whole number; the optional Link is sent as `link_id`. */
+function checkRow(row: Row) {
+	const check = new RowValidator(row.context.getNode(), row.index);
+	const groupBy = String(row.parameter('groupBy', '')).trim();
 	if (!groupBy)
 		check.fail(
 			{ label: 'Group By', parameter: 'groupBy' },
 			'choose a dimension such as country or day',
 		);
-	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const options = row.parameter<IDataObject>('options', {});
 	const top = options.top ?? 0;
 	if (!Number.isInteger(Number(top)) || Number(top) < 0)
 		check.fail(
 			{ label: 'Top', parameter: 'options.top' },
 			'give a whole number, 0 for every group',
 		);
-	const locator = this.getNodeParameter('linkId', {
-		mode: 'list',
-		value: '',
-	}) as INodeParameterResourceLocator;
-	if (String(locator?.value ?? '').trim() !== '')
-		requestOptions.qs = { ...requestOptions.qs, link_id: await linkIdOf(this, check) };
-	return requestOptions;
+	const locator = linkLocatorOf(row);
+	const link =
+		String(locator?.value ?? '').trim() === '' ? undefined : locatedLinkOf(locator, check);
+	const qs: IDataObject = { group_by: groupBy };
+	const { parameter = [] } = row.parameter<{
+		parameter?: Array<{ name?: string; value?: string }>;
+	}>('queryParameters', {});
+	for (const { name, value } of parameter) if (name) qs[name] = value;
+	return { qs, link };
 }
 
-export const getClicks: INodePropertyOptions = routedOperation({
+/** Analytics > Get Clicks: GET /v1/analytics/clicks, each element read as a group (D16). */
+const getClicks = rowOperation(() => ({
+	check: checkRow,
+	send: async ({ qs, link }, row, { timeout }) => {
+		const query = link ? { ...qs, link_id: await linkIdOf(link, {}, row) } : qs;
+		const request = { method: 'GET' as const, url: CLICKS_PATH, qs: query, timeout };
+		return await clickGroupsOutput(await apiRecords.call(row.context, request, row.index), row);
+	},
+}));
+
+export const operation: INodePropertyOptions = {
 	name: 'Get Clicks',
 	value: 'getClicks',
 	description: 'Get click counts grouped by a dimension such as day, country or browser',
 	action: 'Get click analytics',
-	request: { method: 'GET', url: '/v1/analytics/clicks' },
-	check: checkRow,
-	postReceive: [outputClickGroups],
-});
+	routing: getClicks.routing,
+};
 
-export const getClicksFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
 	{
 		displayName: 'Group By',
 		name: 'groupBy',
@@ -77,9 +83,8 @@ export const getClicksFields: INodeProperties[] = [
 		description:
 			'The dimension to group clicks by; one output item per group. An expression can give any other value the server accepts.',
 		displayOptions,
-		routing: { send: { type: 'query', property: 'group_by' } },
 	},
-	linkLocator(displayOptions, undefined, {
+	linkLocator(displayOptions, {
 		required: false,
 		description: "Only this link's clicks; leave empty for every link of the account",
 	}),
@@ -104,9 +109,6 @@ export const getClicksFields: INodeProperties[] = [
 						default: '',
 						placeholder: 'e.g. from',
 						description: 'Name of the query parameter, as the API spells it',
-						routing: {
-							send: { type: 'query', property: '={{$parent.name}}', value: '={{$parent.value}}' },
-						},
 					},
 					{
 						displayName: 'Value',
@@ -148,3 +150,5 @@ export const getClicksFields: INodeProperties[] = [
 		],
 	},
 ];
+
+export const run = getClicks.run;

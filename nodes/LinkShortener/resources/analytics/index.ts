@@ -1,16 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../resource';
+import * as getClicks from './getClicks';
 
-import { getClicks, getClicksFields } from './getClicks';
-
-export const analyticsDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['analytics'] } },
-		options: [getClicks],
-		default: 'getClicks',
-	},
-	...getClicksFields,
-];
+export const analytics = resource('analytics', [getClicks]);

@@ -4,6 +4,7 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
+	type INodePropertyOptions,
 } from 'n8n-workflow';
 
 import { apiPathsOption, createLinkFields, showFor } from '../../fields/commonFields';
@@ -11,17 +12,24 @@ import { autoMappedLinkFields, createLinkBody } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRunner';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
-import { LINK_PATHS, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
+import { linkPathsOf, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
 import { bulkCreateOperation } from '../../links/bulkCreate';
 import { CreateOnce } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
-import { qrCodeOptions, qrSettingsOf, withQrCodes } from '../../qr/binaryOutput';
+import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 import { RunHints } from '../../fields/runHints';
 import { mappingModeOf } from './mappingMode';
 
 const DEFAULT_MAX_RETRIES = 5;
 
-export const createManyFields: INodeProperties[] = [
+export const operation: INodePropertyOptions = {
+	name: 'Create Many',
+	value: 'createMany',
+	description: 'Create one short link per input item, sending up to 10,000 per request',
+	action: 'Create many short links',
+};
+
+export const fields: INodeProperties[] = [
 	{
 		displayName:
 			'Each input item needs a "longUrl" field; "title", "path", "domain", "expiredAt", "tags" and "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content" are used when present, other fields are ignored',
@@ -64,7 +72,7 @@ export const createManyFields: INodeProperties[] = [
 ];
 
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
-export async function createMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
 	const node = this.getNode();
@@ -91,7 +99,7 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 		'Max Retries',
 		0,
 	);
-	const paths = LINK_PATHS[options.apiPaths === 'legacy' ? 'legacy' : 'v1'];
+	const paths = linkPathsOf(options);
 	const qrCodes = qrSettingsOf(node, options);
 	const createOnce =
 		ifExistsOf(options) === 'returnExisting' ? new CreateOnce(this, paths.list) : undefined;
@@ -107,15 +115,7 @@ export async function createMany(this: IExecuteFunctions): Promise<INodeExecutio
 	const output = createOnce ? createOnce.outputOf(items) : items;
 	hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
 	hints.addTo(this, this.getInputData().length);
-	if (!qrCodes) return [output];
-	return [
-		await withQrCodes(
-			output,
-			qrCodes,
-			async (data, fileName, mimeType) =>
-				await this.helpers.prepareBinaryData(data, fileName, mimeType),
-		),
-	];
+	return [await addQrCodes(this, qrCodes, output)];
 }
 
 /** How each input row becomes one element of the bulk-create body. */

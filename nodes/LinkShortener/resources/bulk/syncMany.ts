@@ -4,6 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	NodeExecutionHint,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 
 import { runBatches } from '../../batches/batchRunner';
@@ -24,7 +25,15 @@ const displayOptions = showFor('bulk', ['syncMany']);
 const LINK_REF = { label: 'Short URL or Path', parameter: 'linkRef' };
 const UPDATE_BATCH_SIZE = 1000;
 
-export const syncManyFields: INodeProperties[] = [
+export const operation: INodePropertyOptions = {
+	name: 'Sync Many',
+	value: 'syncMany',
+	description:
+		'Make the account mirror the input items: create the missing links, update the ones that differ, leave equal ones alone',
+	action: 'Sync many links',
+};
+
+export const fields: INodeProperties[] = [
 	{
 		displayName: 'Match By',
 		name: 'matchBy',
@@ -159,7 +168,7 @@ export const syncManyFields: INodeProperties[] = [
  * differing fields); equal rows cost no request. Each item is the link plus `syncAction` and
  * `changedFields`.
  */
-export async function syncMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const rowCount = this.getInputData().length;
 	if (rowCount === 0) return [[]];
 	const options = runOptions(this);

@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 
 import { showFor, updateLinkFields } from '../../fields/commonFields';
@@ -25,7 +26,14 @@ import { mappingModeOf } from './mappingMode';
 
 const DEFAULT_BATCH_SIZE = 1000;
 
-export const updateManyFields: INodeProperties[] = [
+export const operation: INodePropertyOptions = {
+	name: 'Update Many',
+	value: 'updateMany',
+	description: 'Update one link per input item, sending many updates per request',
+	action: 'Update many links',
+};
+
+export const fields: INodeProperties[] = [
 	{
 		displayName:
 			'Each input item names its link by its ID field (the UUID), else "shortUrl", else "path"; "longUrl", "title", "expiredAt" and "tags" are updated when present ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content" are added to a new longUrl); other fields are ignored',
@@ -67,7 +75,7 @@ export const updateManyFields: INodeProperties[] = [
 ];
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
-export async function updateMany(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
 	const links = new RowLinkRefs(this);

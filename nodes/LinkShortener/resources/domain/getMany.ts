@@ -1,19 +1,29 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { returnAllOrLimit, showFor } from '../../fields/commonFields';
-import { paginate } from '../../paging/pager';
-import { routedOperation } from '../../routing/routedOperation';
+import { DOMAINS_PATH } from '../../http/endpoints';
+import { listRecords } from '../../paging/pager';
 
-export const getMany: INodePropertyOptions = routedOperation({
+/** Domain > Get Many: the pages of GET /v1/domains, through the pager. */
+const getManyDomains = rowOperation(() => ({
+	check: (row) => {
+		const { status = '' } = row.parameter<IDataObject>('filters', {});
+		return status === '' ? {} : { status };
+	},
+	send: async (qs, row, { timeout }) =>
+		itemsOf(await listRecords(row, { method: 'GET', url: DOMAINS_PATH, qs, timeout })),
+}));
+
+export const operation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getMany',
 	description: 'List the domains of the account',
 	action: 'Get many domains',
-	request: { method: 'GET', url: '/v1/domains' },
-	paginate,
-});
+	routing: getManyDomains.routing,
+};
 
-export const getManyFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
 	...returnAllOrLimit('domain'),
 	{
 		displayName: 'Filters',
@@ -36,14 +46,9 @@ export const getManyFields: INodeProperties[] = [
 				],
 				default: 1,
 				description: 'Only domains in this status; only verified domains can carry links',
-				routing: {
-					send: {
-						type: 'query',
-						property: 'status',
-						value: '={{ $value === "" ? undefined : $value }}',
-					},
-				},
 			},
 		],
 	},
 ];
+
+export const run = getManyDomains.run;

@@ -1,16 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { resource } from '../resource';
+import * as getMany from './getMany';
 
-import { getMany, getManyFields } from './getMany';
-
-export const domainDescription: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['domain'] } },
-		options: [getMany],
-		default: 'getMany',
-	},
-	...getManyFields,
-];
+export const domain = resource('domain', [getMany]);

@@ -1,45 +1,71 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOptions, createLinkFields, showFor } from '../../fields/commonFields';
-import { createLinkBody } from '../../links/linkBodies';
-import {
-	ifExistsOption,
-	markLinkCreated,
-	rememberingLongUrl,
-	returnExistingLink,
-} from '../../links/ifExists';
-import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
+import type { Row } from '../../fields/row';
 import { RowValidator } from '../../fields/validation';
-import { routedOperation } from '../../routing/routedOperation';
-import { apiPathsOf, LINK_PATHS, linkPaths } from '../../http/endpoints';
+import { apiRecords } from '../../http/request';
+import { linkPathsOf } from '../../http/endpoints';
+import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
+import { createLinkBody } from '../../links/linkBodies';
+import { findLinksByLongUrl } from '../../links/linkIndex';
+import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
 const displayOptions = showFor('link', ['create']);
 
-/** The body routing put together, checked and in the shapes the API takes (tags, dates, extra fields). */
-async function checkLink(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const check = new RowValidator(this.getNode(), this.getItemIndex());
-	requestOptions.body = createLinkBody(requestOptions.body as IDataObject, check);
-	return requestOptions;
-}
+/**
+ * Link > Create: one POST a row. With Return Existing (D11) the long URLs of every valid row
+ * are looked up together, once, when the first row needs them; a row whose URL exists reads
+ * that link instead of creating one.
+ */
+const createLink = rowOperation(() => {
+	const node = (row: Row) => row.context.getNode();
+	const longUrls: string[] = [];
+	let existing: Promise<Map<string, IDataObject>> | undefined;
+	const lookUp = (row: Row, listUrl: string) =>
+		(existing ??= findLinksByLongUrl(row.context, listUrl, longUrls));
+	return {
+		check: (row) => {
+			const options = row.parameter<IDataObject>('options', {});
+			const qrCodes = qrSettingsOf(node(row), options);
+			const fields = {
+				longUrl: row.parameter<unknown>('longUrl', undefined),
+				title: row.parameter('title', ''),
+				...row.parameter<IDataObject>('additionalFields', {}),
+			};
+			const body = createLinkBody(fields, new RowValidator(node(row), row.index));
+			if (ifExistsOf(options) === 'returnExisting') longUrls.push(String(body.longUrl));
+			return { body, options, qrCodes };
+		},
+		send: async ({ body, options, qrCodes }, row, { timeout }) => {
+			const paths = linkPathsOf(options);
+			const returnExisting = ifExistsOf(options) === 'returnExisting';
+			const found = returnExisting
+				? (await lookUp(row, paths.list)).get(String(body.longUrl))
+				: undefined;
+			const request = found
+				? { method: 'GET' as const, url: `/v1/links/${encodeURIComponent(String(found.id))}` }
+				: { method: 'POST' as const, url: paths.create, body };
+			const records = await apiRecords.call(row.context, { ...request, timeout }, row.index);
+			const links = returnExisting
+				? records.map((link) => ({ ...link, linkCreated: !found }))
+				: records;
+			return await addQrCodes(row.context, qrCodes, itemsOf(links));
+		},
+	};
+});
 
-export const create: INodePropertyOptions = routedOperation({
+export const operation: INodePropertyOptions = {
 	name: 'Create',
 	value: 'create',
 	description: 'Shorten a long URL into a new short link',
 	action: 'Create a short link',
-	request: { method: 'POST', ...linkPaths('create') },
-	check: rememberingLongUrl(checkingQrOptions(checkLink)),
-	beforeSending: [returnExistingLink((context) => LINK_PATHS[apiPathsOf(context)].list)],
-	postReceive: [markLinkCreated, outputQrCodes],
-});
+	routing: createLink.routing,
+};
 
-export const createFields: INodeProperties[] = [
-	...createLinkFields(displayOptions, 'body'),
+export const fields: INodeProperties[] = [
+	...createLinkFields(displayOptions),
 	apiPathsOptions(displayOptions, ifExistsOption, ...qrCodeOptions),
 ];
+
+export const run = createLink.run;

@@ -1,42 +1,40 @@
-import type {
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeParameterResourceLocator,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOptions, showFor } from '../../fields/commonFields';
-import { linkIdOf, linkLocator } from '../../links/linkLocator';
-import { checkingQrOptions, outputQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
 import { RowValidator } from '../../fields/validation';
-import { routedOperation } from '../../routing/routedOperation';
+import { apiRecords } from '../../http/request';
+import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
+import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
 const displayOptions = showFor('link', ['get']);
 
-/**
- * Checks the link ID. A short URL given instead has to be looked up first, which routing
- * cannot express: only then does the path carry the link's ID.
- */
-async function resolveLink(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const id = await linkIdOf(this, new RowValidator(this.getNode(), this.getItemIndex()));
-	if ((this.getNodeParameter('linkId') as INodeParameterResourceLocator).mode === 'url') {
-		requestOptions.url = `/v1/links/${id}`;
-	}
-	return requestOptions;
-}
+/** Link > Get: GET /v1/links/{id}; a short URL is looked up first. */
+const getLink = rowOperation(() => ({
+	check: (row) => {
+		const options = row.parameter<IDataObject>('options', {});
+		const qrCodes = qrSettingsOf(row.context.getNode(), options);
+		const check = new RowValidator(row.context.getNode(), row.index);
+		return { link: locatedLinkOf(linkLocatorOf(row), check), options, qrCodes };
+	},
+	send: async ({ link, options, qrCodes }, row, { timeout }) => {
+		const url = `/v1/links/${await linkIdOf(link, options, row)}`;
+		const records = await apiRecords.call(row.context, { method: 'GET', url, timeout }, row.index);
+		return await addQrCodes(row.context, qrCodes, itemsOf(records));
+	},
+}));
 
-export const get: INodePropertyOptions = routedOperation({
+export const operation: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	description: 'Get one link by its ID or short URL',
 	action: 'Get a link',
-	request: { method: 'GET', url: '=/v1/links/{{ String($parameter.linkId).trim() }}' },
-	check: checkingQrOptions(resolveLink),
-	postReceive: [outputQrCodes],
-});
+	routing: getLink.routing,
+};
 
-export const getFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
 	linkLocator(displayOptions),
 	apiPathsOptions(displayOptions, ...qrCodeOptions),
 ];
+
+export const run = getLink.run;

@@ -1,18 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOptions, returnAllOrLimit, showFor } from '../../fields/commonFields';
-import { paginate } from '../../paging/pager';
-import { checkingQrOptions, paginateWithQrCodes, qrCodeOptions } from '../../qr/binaryOutput';
+import type { Row } from '../../fields/row';
 import { isSet, RowValidator } from '../../fields/validation';
-import { routedOperation } from '../../routing/routedOperation';
-import { linkPaths } from '../../http/endpoints';
+import { linkPathsOf } from '../../http/endpoints';
 import { linksForModels } from '../../links/forModels';
+import { listRecords } from '../../paging/pager';
+import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
 const displayOptions = showFor('link', ['getMany']);
 
@@ -22,37 +17,49 @@ const FILTERS = {
 	userIds: { label: 'User IDs', parameter: 'filters.userIds' },
 };
 
-/** The filters routing put in the body, checked and in the shapes the API takes; empty ones are left out. */
-async function checkFilters(this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
-	const check = new RowValidator(this.getNode(), this.getItemIndex());
-	const { search, user, createdAt = {}, order } = requestOptions.body as IDataObject;
-	const { after, before } = createdAt as IDataObject;
+/** The list body of a row: its filters, checked and in the shapes the API takes; empty ones are left out. */
+function listBodyOf(row: Row): IDataObject {
+	const check = new RowValidator(row.context.getNode(), row.index);
+	const filters = row.parameter<IDataObject>('filters', {});
+	const sort = row.parameter<IDataObject>('sort', {});
+	const { search, userIds, createdAfter: after, createdBefore: before } = filters;
 	const body: IDataObject = {};
 	if (isSet(search)) body.search = String(search);
-	if (isSet(user)) body.user = check.uuidList(user, FILTERS.userIds);
+	if (isSet(userIds)) body.user = check.uuidList(userIds, FILTERS.userIds);
 	if (isSet(after) || isSet(before)) {
 		body.createdAt = {
 			...(isSet(after) && { after: check.day(after, FILTERS.createdAfter) }),
 			...(isSet(before) && { before: check.day(before, FILTERS.createdBefore) }),
 		};
 	}
-	if (order) body.order = order;
-	requestOptions.body = body;
-	return requestOptions;
+	if (sort.field) body.order = { [String(sort.field)]: sort.direction || 'desc' };
+	return body;
 }
 
-export const getMany: INodePropertyOptions = routedOperation({
+/** Link > Get Many: the pages of POST /v1/links/list, through the pager. */
+const getManyLinks = rowOperation(() => ({
+	check: (row) => {
+		const options = row.parameter<IDataObject>('options', {});
+		const qrCodes = qrSettingsOf(row.context.getNode(), options);
+		return { body: listBodyOf(row), url: linkPathsOf(options).list, qrCodes };
+	},
+	send: async ({ body, url, qrCodes }, row, { timeout }) => {
+		const links = await listRecords(row, { method: 'POST', url, body, timeout });
+		const items = await addQrCodes(row.context, qrCodes, itemsOf(links));
+		return linksForModels(row.context.getNode(), items);
+	},
+}));
+
+export const operation: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getMany',
 	description:
 		'List and search links, newest first unless sorted otherwise (as an AI agent’s tool: at most 50, with the fields a model needs)',
 	action: 'Get many links',
-	request: { method: 'POST', ...linkPaths('list') },
-	check: checkingQrOptions(checkFilters),
-	paginate: linksForModels(paginateWithQrCodes(paginate)),
-});
+	routing: getManyLinks.routing,
+};
 
-export const getManyFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
 	...returnAllOrLimit('link'),
 	{
 		displayName: 'Filters',
@@ -68,7 +75,6 @@ export const getManyFields: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: 'Only links created on or after this day',
-				routing: { send: { type: 'body', property: 'createdAt.after' } },
 			},
 			{
 				displayName: 'Created Before',
@@ -76,7 +82,6 @@ export const getManyFields: INodeProperties[] = [
 				type: 'dateTime',
 				default: '',
 				description: 'Only links created on or before this day',
-				routing: { send: { type: 'body', property: 'createdAt.before' } },
 			},
 			{
 				displayName: 'Search',
@@ -84,7 +89,6 @@ export const getManyFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				description: 'Text matched against the title, long URL, path and ID',
-				routing: { send: { type: 'body', property: 'search' } },
 			},
 			{
 				displayName: 'User IDs',
@@ -93,7 +97,6 @@ export const getManyFields: INodeProperties[] = [
 				default: '',
 				placeholder: 'e.g. 6c1c4f0e-0b8e-4d5a-9a57-2f3f1d2e4b5c',
 				description: 'Only links of these users: comma-separated user UUIDs',
-				routing: { send: { type: 'body', property: 'user' } },
 			},
 		],
 	},
@@ -127,15 +130,10 @@ export const getManyFields: INodeProperties[] = [
 				],
 				default: 'createdAt',
 				description: 'The link field to sort by; without a sort, the newest links come first',
-				routing: {
-					send: {
-						type: 'body',
-						property: 'order',
-						value: '={{ { [$value]: $parameter.sort.direction || "desc" } }}',
-					},
-				},
 			},
 		],
 	},
 	apiPathsOptions(displayOptions, ...qrCodeOptions),
 ];
+
+export const run = getManyLinks.run;

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { runBatches } from '../../batches/batchRunner';
-import { apiPathsOptions, showFor, updateLinkFields } from '../../fields/commonFields';
+import { showFor, updateLinkFields } from '../../fields/commonFields';
 import { FIELDS, withLinkChanges } from '../../links/linkBodies';
 import { linkLocator } from '../../links/linkLocator';
 import { linkRefOf } from '../../links/linkRefs';
@@ -18,17 +18,16 @@ import { BULK_UPDATE } from '../../links/bulkUpdate';
 const displayOptions = showFor('link', ['update']);
 
 /** Runs as code, through the batch runner: a one-element bulk update per input item (D4). */
-export const update: INodePropertyOptions = {
+export const operation: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	description: "Change a link's destination, title, expiry or tags",
 	action: 'Update a link',
 };
 
-export const updateFields: INodeProperties[] = [
+export const fields: INodeProperties[] = [
 	linkLocator(displayOptions),
 	updateLinkFields(displayOptions),
-	apiPathsOptions(displayOptions),
 ];
 
 const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
@@ -37,7 +36,7 @@ const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
  * Link > Update: each input item is a one-element PATCH /public/links/bulk. Every item is
  * checked (and a short URL looked up) before the first request, whatever n8n's Batching says.
  */
-export async function updateLink(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const links = new RowLinkRefs(this);
 	return await runBatches(this, {
 		...BULK_UPDATE,

@@ -1,0 +1,128 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IExecutePaginationFunctions,
+	type INodeExecutionData,
+	type INodePropertyRouting,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import { detailsOfError, errorItem } from '../http/errorItems';
+import { asNodeError } from '../http/errors';
+import type { Row } from '../fields/row';
+import { requestSettingsFrom, type RequestSettings } from '../http/requestSettings';
+
+/** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
+export interface RowOperation<Checked> {
+	/** Reads and checks the row's parameters, sending nothing; throws what is wrong with the row. */
+	check(row: Row): Checked;
+	/** Sends what the checked row asks for and gives its output items (paired to the row here). */
+	send(checked: Checked, row: Row, settings: RequestSettings): Promise<INodeExecutionData[]>;
+}
+
+/** Records as output items. */
+export function itemsOf(records: IDataObject[]): INodeExecutionData[] {
+	return records.map((json) => ({ json }));
+}
+
+type Checked<T> = { ok: true; value: T } | { ok: false; error: NodeApiError | NodeOperationError };
+
+function checkRow<T>(operation: RowOperation<T>, row: Row, continueOnFail: boolean): Checked<T> {
+	try {
+		return { ok: true, value: operation.check(row) };
+	} catch (error) {
+		const rowError = asNodeError(row.context.getNode(), error, row.index);
+		if (!continueOnFail) throw rowError;
+		return { ok: false, error: rowError };
+	}
+}
+
+/** Sends a checked row; under Continue, whatever failed becomes the row's own error item (D8). */
+async function sendRow<T>(
+	operation: RowOperation<T>,
+	row: Row,
+	checked: Checked<T>,
+	settings: RequestSettings,
+): Promise<INodeExecutionData[]> {
+	try {
+		if (!checked.ok) throw checked.error;
+		const items = await operation.send(checked.value, row, settings);
+		return items.map((item) => ({ ...item, pairedItem: { item: row.index } }));
+	} catch (error) {
+		// A failed request (a dropped connection) reads as n8n's own routing would give it.
+		const rowError =
+			error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeApiError(row.context.getNode(), error as JsonObject, { itemIndex: row.index });
+		if (!row.context.continueOnFail()) throw rowError;
+		return [errorItem(row.index, rowError.message, detailsOfError(rowError))];
+	}
+}
+
+/**
+ * Runs a row operation over all input items (the node's `customOperations`). Every row is
+ * checked before the first request leaves (D8): without "On Error: Continue" an invalid row
+ * stops the node with nothing sent. Then the rows are sent one after another, with n8n's
+ * Request Options (Timeout, and Batching's pause after every so many rows).
+ */
+async function eachRow<T>(
+	context: IExecuteFunctions,
+	operation: RowOperation<T>,
+): Promise<INodeExecutionData[][]> {
+	const rows: Row[] = context.getInputData().map((_item, index) => ({
+		index,
+		context,
+		parameter: (name, fallback) => context.getNodeParameter(name, index, fallback) as never,
+	}));
+	const continueOnFail = context.continueOnFail();
+	const checked = rows.map((row) => checkRow(operation, row, continueOnFail));
+	const settings = requestSettingsFrom(rows[0]?.parameter('requestOptions', {}) ?? {});
+	const output: INodeExecutionData[] = [];
+	for (const row of rows) {
+		if (settings.batching && row.index > 0 && row.index % settings.batching.rows === 0) {
+			await sleep(settings.batching.intervalMs, context.getExecutionCancelSignal?.());
+		}
+		output.push(...(await sendRow(operation, row, checked[row.index], settings)));
+	}
+	return [output];
+}
+
+function rowOf(context: IExecutePaginationFunctions): Row {
+	return {
+		index: context.getItemIndex(),
+		context,
+		parameter: (name, fallback) => context.getNodeParameter(name, fallback) as never,
+	};
+}
+
+/**
+ * The one row n8n's declarative routing hands over. n8n runs a declarative node through its
+ * routing, not its `customOperations`, when the node is an MCP Server Trigger's tool; a tool
+ * call is a single row. The pagination function is where routing lets code send a row's requests.
+ */
+function throughRouting<T>(start: () => RowOperation<T>): INodePropertyRouting {
+	async function pagination(this: IExecutePaginationFunctions) {
+		const operation = start();
+		const row = rowOf(this);
+		const checked = checkRow(operation, row, this.continueOnFail());
+		const settings = requestSettingsFrom(row.parameter('requestOptions', {}));
+		return await sendRow(operation, row, checked, settings);
+	}
+	return { send: { paginate: true }, operations: { pagination } };
+}
+
+/**
+ * A row operation for the node: its run for `customOperations`, and its routing for n8n's tool
+ * path. `start` makes the operation afresh for each run, so what a run learns stays in that run.
+ */
+export function rowOperation<T>(start: () => RowOperation<T>) {
+	return {
+		run: async function (this: IExecuteFunctions) {
+			return await eachRow(this, start());
+		},
+		routing: throughRouting(start),
+	};
+}

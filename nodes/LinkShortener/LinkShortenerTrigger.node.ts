@@ -5,7 +5,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { oneReadThisPoll } from './http/runCredentials';
+import { Api } from './http/request';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
 import { pollClickEvent, sampleClickEvent } from './trigger/clickPoll';
@@ -36,11 +36,12 @@ export class LinkShortenerTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		oneReadThisPoll(this);
+		// One read of the credential a poll: an edited key counts from the next poll.
+		const api = new Api(this);
 		const event = this.getNodeParameter('event', 'newLink') as ClickEvent | 'newLink';
 		if (this.getMode() === 'manual') {
-			if (event !== 'newLink') return await sampleClickEvent(this, event);
-			const sample = await latestLink(this);
+			if (event !== 'newLink') return await sampleClickEvent(api, event);
+			const sample = await latestLink(api);
 			return sample ? [this.helpers.returnJsonArray([sample])] : null;
 		}
 		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
@@ -50,8 +51,8 @@ export class LinkShortenerTrigger implements INodeType {
 		const lease = acquireLease(key, budgetMs);
 		if (!lease) return null;
 		try {
-			if (event === 'newLink') return await pollNewLinks(this, key, lease, budgetMs);
-			return await pollClickEvent(this, event, key, lease);
+			if (event === 'newLink') return await pollNewLinks(api, key, lease, budgetMs);
+			return await pollClickEvent(api, event, key, lease);
 		} finally {
 			lease.release();
 		}

@@ -14,7 +14,6 @@ const RANK: Record<string, number> = {
 	http: 1,
 	qr: 1,
 	paging: 2,
-	routing: 2,
 	batches: 3,
 	links: 4,
 	analytics: 5,

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { Row } from '../fields/row';
+import type { Row } from '../http/row';
 
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../fields/toolMode';
 import { linksById } from '../links/linksById';
@@ -37,7 +37,7 @@ export async function clickGroupsOutput(
 	let output: IDataObject[] = groups;
 	if (options.linkDetails === true && groupBy === 'link') {
 		const { links } = await linksById(
-			context,
+			row.api,
 			groups.map((group) => group.value),
 		);
 		output = groups.map((group) => withLink(group, links.get(group.value)));

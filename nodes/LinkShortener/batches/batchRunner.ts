@@ -5,6 +5,8 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+
 import { ClaimedLinks } from './claimedLinks';
 import { BulkProgress } from './progress';
 import { BatchSender, refusalOf, type Outcome } from './batchSender';
@@ -25,9 +27,10 @@ import { RunMemory } from './retryMemory';
 
 /** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
 export async function runBatches(
-	context: IExecuteFunctions,
+	api: Api<IExecuteFunctions>,
 	operation: BatchOperation,
 ): Promise<INodeExecutionData[][]> {
+	const { context } = api;
 	const rowCount = context.getInputData().length;
 	if (rowCount === 0) return [[]];
 	const results = new RowResults(rowCount);
@@ -35,7 +38,7 @@ export async function runBatches(
 	const rows = await rowsAfterLookUp(context, operation, prepared, results);
 	if (!rows) return [results.items()];
 	const memory = RunMemory.of(context, operation.name);
-	const run = new BatchRun(context, operation, results, memory);
+	const run = new BatchRun(api, operation, results, memory);
 	try {
 		const batches = batchesOf(await run.recallEarlierAttempts(rows), operation.batchSize);
 		run.progress.batchCount = batches.length;
@@ -67,15 +70,18 @@ class BatchRun {
 
 	private readonly claimed = new ClaimedLinks();
 
+	private readonly context: IExecuteFunctions;
+
 	constructor(
-		private readonly context: IExecuteFunctions,
+		private readonly api: Api<IExecuteFunctions>,
 		private readonly operation: BatchOperation,
 		private readonly results: RowResults,
 		private readonly memory: RunMemory | undefined,
 	) {
-		this.continueOnFail = context.continueOnFail();
-		this.settings = requestSettingsOf(context);
-		this.sender = new BatchSender(context, operation, this.settings);
+		this.context = api.context;
+		this.continueOnFail = api.context.continueOnFail();
+		this.settings = requestSettingsOf(api.context);
+		this.sender = new BatchSender(api, operation, this.settings);
 		this.progress = new BulkProgress(operation.verb);
 	}
 
@@ -218,7 +224,7 @@ class BatchRun {
 		let problem: string;
 		try {
 			const { found, complete } = await this.operation.lookUp!(
-				this.context,
+				this.api,
 				rows,
 				oldest,
 				this.claimed.idSet(),

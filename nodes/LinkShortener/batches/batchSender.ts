@@ -15,7 +15,7 @@ import type { RowError } from './rowResults';
 import type { PreparedRow } from './preparedRow';
 import { ServerClock } from './serverClock';
 import { apiError } from '../http/errors';
-import { apiResponse, type ApiRequest } from '../http/request';
+import type { Api, ApiRequest } from '../http/request';
 import { isObject } from '../fields/jsonValues';
 
 export type Outcome = (
@@ -46,12 +46,15 @@ export class BatchSender {
 
 	private rowsSinceBreak = 0;
 
+	private readonly context: IExecuteFunctions;
+
 	constructor(
-		private readonly context: IExecuteFunctions,
+		private readonly api: Api<IExecuteFunctions>,
 		private readonly operation: BatchOperation,
 		private readonly settings: RequestSettings,
 	) {
-		this.pacer = new RateLimitPacer(context);
+		this.context = api.context;
+		this.pacer = new RateLimitPacer(api.context);
 	}
 
 	/**
@@ -152,7 +155,7 @@ export class BatchSender {
 	): Promise<IN8nHttpFullResponse | { error: RowError; neverConnected: boolean }> {
 		const { context } = this;
 		try {
-			const response = await apiResponse.call(context, request);
+			const response = await this.api.response(request);
 			this.clock.observe(Date.now(), response.headers);
 			return response;
 		} catch (error) {

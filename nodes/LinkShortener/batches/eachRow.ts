@@ -12,7 +12,8 @@ import {
 
 import { detailsOfError, errorItem } from '../http/errorItems';
 import { asNodeError } from '../http/errors';
-import type { Row } from '../fields/row';
+import { Api } from '../http/request';
+import type { Row } from '../http/row';
 import { requestSettingsFrom, type RequestSettings } from '../http/requestSettings';
 
 /** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
@@ -80,9 +81,11 @@ async function eachRow<T>(
 	context: IExecuteFunctions,
 	operation: RowOperation<T>,
 ): Promise<INodeExecutionData[][]> {
+	const api = new Api(context);
 	const rows: Row[] = context.getInputData().map((_item, index) => ({
 		index,
 		context,
+		api,
 		parameter: (name, fallback) => context.getNodeParameter(name, index, fallback) as never,
 	}));
 	const continueOnFail = context.continueOnFail();
@@ -116,6 +119,7 @@ function rowOf(context: IExecutePaginationFunctions): Row {
 	return {
 		index: context.getItemIndex(),
 		context,
+		api: new Api(context),
 		parameter: (name, fallback) => context.getNodeParameter(name, fallback) as never,
 	};
 }

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+
 import { isLink } from './bulkAnswers';
 import { listPages } from '../paging/pager';
 import type { PreparedRow } from './preparedRow';
@@ -13,7 +15,7 @@ export interface LookUpResult {
 
 /** Finds which of the rows of an ambiguous request the server created; throws when the listing fails. */
 export type LookUp = (
-	context: IExecuteFunctions,
+	api: Api<IExecuteFunctions>,
 	rows: readonly PreparedRow[],
 	/** The oldest createdAt (the server's clock) a link of the request can have. */
 	oldest: number,
@@ -40,7 +42,7 @@ const FIELD_MASKS = Array.from({ length: 2 ** MATCHED_FIELDS.length }, (_, mask)
  * incomplete: its rows stay in doubt rather than being sent twice.
  */
 export function createdLinksLookUp(listUrl: string): LookUp {
-	return async (context, rows, oldest, claimed, timeout) => {
+	return async (api, rows, oldest, claimed, timeout) => {
 		const unmatched = new Map<string, PreparedRow[]>();
 		for (const row of rows) {
 			const key = keyOf(
@@ -61,7 +63,7 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 		let pagesRead = 0;
 		const pagesWanted = (servedPageSize: number) =>
 			Math.ceil((rows.length + othersMet) / servedPageSize) + 1;
-		for await (const page of listPages(context, request, { pagesWanted })) {
+		for await (const page of listPages(api, request, { pagesWanted })) {
 			pagesRead++;
 			for (const link of page.records) {
 				const createdAt = Date.parse(String(link.createdAt));

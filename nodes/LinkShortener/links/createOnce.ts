@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+
 import { findLinksByLongUrl } from './linkIndex';
 import type { RowResults } from '../batches/rowResults';
 import type { PreparedRow } from '../batches/preparedRow';
@@ -16,7 +18,7 @@ export class CreateOnce {
 	private readonly followers = new Map<number, number>();
 
 	constructor(
-		private readonly context: IExecuteFunctions,
+		private readonly api: Api<IExecuteFunctions>,
 		private readonly listUrl: string,
 	) {}
 
@@ -28,7 +30,7 @@ export class CreateOnce {
 	/** Settles the rows that exist and returns the rows to send. */
 	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
 		const urls = new Set(rows.map((row) => String(row.element.longUrl)));
-		const existing = await findLinksByLongUrl(this.context, this.listUrl, urls);
+		const existing = await findLinksByLongUrl(this.api, this.listUrl, urls);
 		const leaders = new Map<string, number>();
 		const toSend: PreparedRow[] = [];
 		for (const row of rows) {

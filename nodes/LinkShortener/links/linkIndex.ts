@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listPages, onePageOf } from '../paging/pager';
-import type { ApiContext } from '../http/request';
+import type { Api } from '../http/request';
 
 /** Newest first, so that the first exact match met is the newest one, on any server default. */
 const NEWEST_FIRST = { order: { createdAt: 'desc' } };
@@ -28,7 +28,7 @@ export interface LinkIndex {
  * are kept, whatever the server's search matched.
  */
 export async function readLinkIndex(
-	context: ApiContext,
+	api: Api,
 	listUrl: string,
 	query: IndexQuery,
 ): Promise<LinkIndex> {
@@ -42,7 +42,7 @@ export async function readLinkIndex(
 	};
 	if (query.searches.size === 0) return { matches, strategy: 'none' };
 	if (query.searches.size > 1) {
-		const listing = listPages(context, { method: 'POST', url: listUrl, body: NEWEST_FIRST });
+		const listing = listPages(api, { method: 'POST', url: listUrl, body: NEWEST_FIRST });
 		const first = await onePageOf(listing);
 		collect(first.records);
 		if (first.last) return { matches, strategy: 'listing' };
@@ -67,7 +67,7 @@ export async function readLinkIndex(
 	}
 	for (const search of new Set(query.searches.values())) {
 		const request = { method: 'POST' as const, url: listUrl, body: { ...NEWEST_FIRST, search } };
-		for await (const page of listPages(context, request)) collect(page.records);
+		for await (const page of listPages(api, request)) collect(page.records);
 	}
 	return { matches, strategy: 'searches' };
 }
@@ -89,13 +89,13 @@ function newestOf(links: readonly IDataObject[]): IDataObject | undefined {
 
 /** D11: for each distinct long URL, the newest link of the account whose longUrl is exactly it. */
 export async function findLinksByLongUrl(
-	context: ApiContext,
+	api: Api,
 	listUrl: string,
 	longUrls: Iterable<string>,
 ): Promise<Map<string, IDataObject>> {
 	const searches = new Map([...longUrls].map((url) => [url, url]));
 	const keysOf = (link: IDataObject) => (typeof link.longUrl === 'string' ? [link.longUrl] : []);
-	const { matches } = await readLinkIndex(context, listUrl, { searches, keysOf });
+	const { matches } = await readLinkIndex(api, listUrl, { searches, keysOf });
 	const found = new Map<string, IDataObject>();
 	for (const [url, links] of matches) {
 		const newest = newestOf(links);

@@ -9,7 +9,7 @@ import {
 import { FIELDS } from './linkBodies';
 import { listPages } from '../paging/pager';
 import { linkPathsOf } from '../http/endpoints';
-import type { Row } from '../fields/row';
+import type { Row } from '../http/row';
 import type { RowValidator } from '../fields/validation';
 
 /** The "Link" locator of Link > Get and Link > Update: from the list, by ID, or by short URL. */
@@ -102,7 +102,7 @@ export async function linkIdOf(link: LocatedLink, options: IDataObject, row: Row
 	const wanted = normalizeShortUrl(link.shortUrl);
 	const search = decodeURIComponent(new URL(wanted).pathname.replace(/^\/+/, ''));
 	const request = { method: 'POST' as const, url: linkPathsOf(options).list, body: { search } };
-	for await (const { records } of listPages(row.context, request, {}, row.index)) {
+	for await (const { records } of listPages(row.api, request, {}, row.index)) {
 		const match = records.find((found) => normalizeShortUrl(String(found.shortUrl)) === wanted);
 		if (match) return String(match.id);
 	}

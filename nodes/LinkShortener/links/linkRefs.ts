@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readLinkIndex } from './linkIndex';
-import type { ApiContext } from '../http/request';
+import type { Api } from '../http/request';
 import { isUuid, type FieldName, type RowValidator } from '../fields/validation';
 
 /** How a row names its link (D14): its id, its short URL (host and path), or a bare path. */
@@ -42,11 +42,11 @@ export function linkRefOf(value: unknown, check: RowValidator, field: FieldName)
  * case) and path; a bare path must be used on one domain only.
  */
 export async function resolveLinkRefs(
-	context: ApiContext,
+	api: Api,
 	listUrl: string,
 	refs: Iterable<LinkRef>,
 ): Promise<Map<string, Resolution>> {
-	const found = await linksByRefKey(context, listUrl, refs);
+	const found = await linksByRefKey(api, listUrl, refs);
 	const resolved = new Map<string, Resolution>();
 	for (const [key, links] of found) {
 		const what = describeKey(key);
@@ -67,13 +67,13 @@ export async function resolveLinkRefs(
 
 /** The links of the account each short URL or path names (none, one, or several), through one link index. */
 export async function linksByRefKey(
-	context: ApiContext,
+	api: Api,
 	listUrl: string,
 	refs: Iterable<LinkRef>,
 ): Promise<Map<string, IDataObject[]>> {
 	const searches = new Map<string, string>();
 	for (const ref of refs) if (ref.kind !== 'id') searches.set(ref.key, ref.search);
-	const { matches } = await readLinkIndex(context, listUrl, { searches, keysOf: keysOfLink });
+	const { matches } = await readLinkIndex(api, listUrl, { searches, keysOf: keysOfLink });
 	return new Map([...searches.keys()].map((key) => [key, uniqueById(matches.get(key) ?? [])]));
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LINK_PATHS } from '../http/endpoints';
-import { apiResponse, type ApiContext } from '../http/request';
+import type { Api } from '../http/request';
 import { apiError } from '../http/errors';
 import { recordsOf } from '../http/records';
 import { listPages, onePageOf, PAGE_CONCURRENCY, type Page } from '../paging/pager';
@@ -20,16 +20,16 @@ export interface LinksById {
 }
 
 /** GETs of single links, PAGE_CONCURRENCY at a time; a 404 is a link the account no longer has. */
-async function getEach(context: ApiContext, ids: string[], links: LinksById['links']) {
+async function getEach(api: Api, ids: string[], links: LinksById['links']) {
 	for (let start = 0; start < ids.length; start += PAGE_CONCURRENCY) {
 		await Promise.all(
 			ids.slice(start, start + PAGE_CONCURRENCY).map(async (id) => {
-				const response = await apiResponse.call(context, {
+				const response = await api.response({
 					method: 'GET',
 					url: `/v1/links/${encodeURIComponent(id)}`,
 				});
 				if (response.statusCode === 404) return links.set(id, undefined);
-				if (response.statusCode >= 300) throw apiError(context.getNode(), response);
+				if (response.statusCode >= 300) throw apiError(api.node, response);
 				return links.set(id, recordsOf(response.body)[0]);
 			}),
 		);
@@ -60,8 +60,8 @@ async function readRest(
  * The listing's size, so that later look-ups choose their way at once: its first page's
  * `total`; from a server that gives none, a count of the whole listing (read, not held).
  */
-export async function listingSize(context: ApiContext): Promise<ListingSize> {
-	const listing = listPages(context, LISTING);
+export async function listingSize(api: Api): Promise<ListingSize> {
+	const listing = listPages(api, LISTING);
 	const first = await onePageOf(listing);
 	if (first.total === undefined) return await readRest(listing, first);
 	await listing.return('limit');
@@ -75,7 +75,7 @@ export async function listingSize(context: ApiContext): Promise<ListingSize> {
  * (at most 1 + min(k, ⌈links / page⌉)), unless k is no more than one round of GETs.
  */
 export async function linksById(
-	context: ApiContext,
+	api: Api,
 	ids: Iterable<string>,
 	known?: ListingSize,
 ): Promise<LinksById> {
@@ -84,10 +84,10 @@ export async function linksById(
 	if (wanted.length === 0) return { links };
 	const pagesOf = (size: ListingSize) => Math.ceil(size.total / Math.max(1, size.pageSize));
 	if (known ? wanted.length <= pagesOf(known) + 1 : wanted.length <= PAGE_CONCURRENCY) {
-		await getEach(context, wanted, links);
+		await getEach(api, wanted, links);
 		return { links };
 	}
-	const listing = listPages(context, LISTING);
+	const listing = listPages(api, LISTING);
 	const first = await onePageOf(listing);
 	// Only the links asked for are kept: a listing of 100,000 links is read, not held.
 	const asked = new Set(wanted);
@@ -100,7 +100,7 @@ export async function linksById(
 	let size = sizeOf(first);
 	if (!first.last && first.total !== undefined && rest.length <= pagesOf(size) - 1) {
 		await listing.return('limit');
-		await getEach(context, rest, links);
+		await getEach(api, rest, links);
 	} else size = await readRest(listing, first, keep);
 	for (const id of wanted) if (!links.has(id)) links.set(id, byId.get(id));
 	return { links, listing: size };

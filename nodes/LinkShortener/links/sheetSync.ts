@@ -1,5 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+
 import { resolveLinkRefs, type LinkRef } from './linkRefs';
 import type { RowResults } from '../batches/rowResults';
 import type { PreparedRow } from '../batches/preparedRow';
@@ -15,7 +17,7 @@ import { LINK_PATHS } from '../http/endpoints';
 export class RowLinkRefs {
 	private readonly refs = new Map<number, LinkRef>();
 
-	constructor(private readonly context: IExecuteFunctions) {}
+	constructor(private readonly api: Api<IExecuteFunctions>) {}
 
 	/** The id to put in the row's element now: the link id, or a stand-in until resolution. */
 	remember(row: number, ref: LinkRef): string {
@@ -28,8 +30,8 @@ export class RowLinkRefs {
 			.map((row) => this.refs.get(row.index))
 			.filter((ref): ref is LinkRef => ref !== undefined);
 		if (wanted.every((ref) => ref.kind === 'id')) return rows;
-		const resolved = await resolveLinkRefs(this.context, LINK_PATHS.v1.list, wanted);
-		const continueOnFail = this.context.continueOnFail();
+		const resolved = await resolveLinkRefs(this.api, LINK_PATHS.v1.list, wanted);
+		const continueOnFail = this.api.context.continueOnFail();
 		const toSend: PreparedRow[] = [];
 		for (const row of rows) {
 			const ref = this.refs.get(row.index);
@@ -42,7 +44,7 @@ export class RowLinkRefs {
 				const message = `Not updated: input item ${row.index} names no single link: ${resolution.problem}`;
 				const description = `Link ID is "${ref.text}". Give the link's ID or its full short URL. Nothing was sent.`;
 				if (!continueOnFail) {
-					throw new NodeOperationError(this.context.getNode(), message, {
+					throw new NodeOperationError(this.api.context.getNode(), message, {
 						itemIndex: row.index,
 						description,
 					});

@@ -1,5 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+
 import type { PreparedRow } from '../batches/preparedRow';
 import type { RowResults } from '../batches/rowResults';
 import { DOMAINS_PATH, LINK_PATHS } from '../http/endpoints';
@@ -34,7 +36,7 @@ export class SyncPlan {
 	private readonly refs = new Map<number, LinkRef>();
 
 	constructor(
-		private readonly context: IExecuteFunctions,
+		private readonly api: Api<IExecuteFunctions>,
 		private readonly matchBy: MatchBy,
 		private readonly dryRun: boolean,
 	) {}
@@ -108,7 +110,7 @@ export class SyncPlan {
 		const byRow = new Map<number, IDataObject[]>();
 		if (this.matchBy === 'longUrl') {
 			const urls = new Set(rows.map((row) => String(row.element.longUrl)));
-			const newest = await findLinksByLongUrl(this.context, LINK_PATHS.v1.list, urls);
+			const newest = await findLinksByLongUrl(this.api, LINK_PATHS.v1.list, urls);
 			for (const row of rows) {
 				const link = newest.get(String(row.element.longUrl));
 				byRow.set(row.index, link ? [link] : []);
@@ -118,7 +120,7 @@ export class SyncPlan {
 		const refs = rows
 			.map((row) => this.refs.get(row.index))
 			.filter((ref): ref is LinkRef => ref !== undefined);
-		const byKey = await linksByRefKey(this.context, LINK_PATHS.v1.list, refs);
+		const byKey = await linksByRefKey(this.api, LINK_PATHS.v1.list, refs);
 		for (const row of rows) {
 			const ref = this.refs.get(row.index);
 			const links = ref && ref.kind !== 'id' ? (byKey.get(ref.key) ?? []) : [];
@@ -189,7 +191,7 @@ export class SyncPlan {
 		);
 		const domains = new Map<string, string>();
 		if (!needed) return domains;
-		for await (const page of listPages(this.context, {
+		for await (const page of listPages(this.api, {
 			method: 'GET',
 			url: DOMAINS_PATH,
 			qs: { status: 1 },
@@ -203,8 +205,8 @@ export class SyncPlan {
 	/** A refused row: its error item with Continue On Fail, else the run stops before anything is sent. */
 	private refuse(results: RowResults, row: PreparedRow, problem: string): void {
 		const message = `Not synced: input item ${row.index}: ${problem}`;
-		if (!this.context.continueOnFail()) {
-			throw new NodeOperationError(this.context.getNode(), message, {
+		if (!this.api.context.continueOnFail()) {
+			throw new NodeOperationError(this.api.context.getNode(), message, {
 				itemIndex: row.index,
 				description:
 					'Nothing was created or updated. Fix the item, or turn on "Continue On Fail" to sync every other item.',

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { pageError } from '../paging/pageChecks';
+import { Api } from '../http/request';
 import { listPages, onePageOf } from '../paging/pager';
 import { linkPathsOf } from '../http/endpoints';
 
@@ -41,7 +42,9 @@ export async function searchLinks(
 	const url = linkPathsOf(options ?? {}).list;
 	const { previousFirst, ...position } = readToken(paginationToken);
 	const request = { method: 'POST' as const, url, body };
-	const page = await onePageOf(listPages(this, request, { ...position, pageSize: LINKS_PER_PAGE }));
+	const page = await onePageOf(
+		listPages(new Api(this), request, { ...position, pageSize: LINKS_PER_PAGE }),
+	);
 	const first = page.records[0]?.id;
 	if (previousFirst !== undefined && String(first) === previousFirst) {
 		throw pageError(

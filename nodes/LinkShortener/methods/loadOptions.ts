@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { DOMAINS_PATH } from '../http/endpoints';
+import { Api } from '../http/request';
 import { listPages } from '../paging/pager';
 
 const VERIFIED = 1;
@@ -21,7 +22,7 @@ export async function getVerifiedDomains(
 ): Promise<INodePropertyOptions[]> {
 	const domains: IDataObject[] = [];
 	const request = { method: 'GET' as const, url: DOMAINS_PATH, qs: { status: VERIFIED } };
-	for await (const { records } of listPages(this, request))
+	for await (const { records } of listPages(new Api(this), request))
 		domains.push(...records.filter(isVerified));
 	return domains.sort(defaultFirstThenByName).map((domain) => ({
 		name:

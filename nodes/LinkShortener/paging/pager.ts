@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Row } from '../fields/row';
+import type { Row } from '../http/row';
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../fields/toolMode';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
 import { PageWindow, type FetchPage } from './pageWindow';
-import { apiRequest, type ApiContext, type ApiRequest } from '../http/request';
+import type { Api, ApiRequest } from '../http/request';
 
 /** The page size asked for; servers may answer with fewer (the maximum is not published). */
 export const PAGE_SIZE = 100;
@@ -161,7 +161,7 @@ function lastPageRule(page: {
 
 /** Page after page of a list endpoint through the transport: `page` / `itemsPerPage` go in the query of a GET, in the body otherwise. */
 export function listPages(
-	context: ApiContext,
+	api: Api,
 	request: ApiRequest,
 	options: PagerOptions = {},
 	itemIndex?: number,
@@ -172,11 +172,11 @@ export function listPages(
 			...request,
 			[where]: { ...(request[where] as IDataObject), page, itemsPerPage },
 		};
-		return (await apiRequest.call(context, paged, itemIndex)).body;
+		return (await api.request(paged, itemIndex)).body;
 	};
 	return pages(
 		fetchPage,
-		{ node: context.getNode(), request: `${request.method} ${request.url}`, itemIndex },
+		{ node: api.node, request: `${request.method} ${request.url}`, itemIndex },
 		options,
 	);
 }
@@ -187,7 +187,7 @@ export async function listRecords(row: Row, request: ApiRequest): Promise<IDataO
 	// An AI agent gets the first TOOL_RESULT_LIMIT records at most: its context is small.
 	const limit = runsAsTool(row.context.getNode()) ? Math.min(asked, TOOL_RESULT_LIMIT) : asked;
 	const records: IDataObject[] = [];
-	for await (const page of listPages(row.context, request, { limit }, row.index)) {
+	for await (const page of listPages(row.api, request, { limit }, row.index)) {
 		for (const record of page.records) records.push(record);
 	}
 	return records;

@@ -5,6 +5,8 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+
 import { linksById, listingSize } from '../links/linksById';
 import { RowValidator } from '../fields/validation';
 import { clickTotals } from './clickTotals';
@@ -31,10 +33,10 @@ interface Settings {
 	linkId?: string;
 }
 
-function settingsOf(context: IPollFunctions, event: ClickEvent): Settings {
-	const check = new RowValidator(context.getNode(), 0);
+function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
+	const check = new RowValidator(api.context.getNode(), 0);
 	const whole = (name: string, label: string, fallback: number, least: number) => {
-		const value = Number(context.getNodeParameter(name, fallback));
+		const value = Number(api.context.getNodeParameter(name, fallback));
 		if (!Number.isInteger(value) || value < least)
 			check.fail({ label, parameter: name }, `give a whole number of at least ${least}`);
 		return value;
@@ -44,7 +46,7 @@ function settingsOf(context: IPollFunctions, event: ClickEvent): Settings {
 	const graceMinutes = event === 'dayCompleted' ? whole('graceMinutes', 'Grace Minutes', 60, 0) : 0;
 	const locator = (
 		event === 'dayCompleted'
-			? context.getNodeParameter('linkId', { mode: 'list', value: '' })
+			? api.context.getNodeParameter('linkId', { mode: 'list', value: '' })
 			: { value: '' }
 	) as INodeParameterResourceLocator;
 	const linkId = String(locator?.value ?? '').trim() || undefined;
@@ -72,15 +74,15 @@ function emptyState(settings: Settings, now: number): ClickState {
  * the first poll that emits looks its links up the cheaper way at once; nothing is emitted.
  */
 async function startingState(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	settings: Settings,
 	now: number,
 ): Promise<ClickState> {
 	const state = emptyState(settings, now);
 	if (settings.event === 'dayCompleted')
 		return { ...state, lastDay: lastCompletedDay(now, settings.graceMinutes) };
-	const totals = await clickTotals(context, 'link');
-	const listing = await listingSize(context);
+	const totals = await clickTotals(api, 'link');
+	const listing = await listingSize(api);
 	if (settings.event === 'linkClicked') return { ...state, listing, bases: basesAt(totals) };
 	const { reached } = linksReaching(new Set(), totals, settings.milestone);
 	return { ...state, listing, reached };
@@ -88,12 +90,12 @@ async function startingState(
 
 /** Each emitted link with its short URL, long URL and title, looked up the cheaper way (D14). */
 async function withDetails(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	state: ClickState,
 	emitted: IDataObject[],
 ): Promise<{ items: IDataObject[]; listing: ClickState['listing'] }> {
 	const { links, listing } = await linksById(
-		context,
+		api,
 		emitted.map((item) => String(item.id)),
 		state.listing ?? undefined,
 	);
@@ -114,7 +116,7 @@ async function withDetails(
 
 /** One poll of a click event from `state`: what to emit, and the state after it. */
 async function pollFrom(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	settings: Settings,
 	state: ClickState,
 	now: number,
@@ -126,18 +128,14 @@ async function pollFrom(
 			settings.graceMinutes,
 		);
 		if (days.length === 0) return { items: [], next: state };
-		const totals = await clickTotals(context, 'day', settings.linkId);
+		const totals = await clickTotals(api, 'day', settings.linkId);
 		const items = days.map((day) => ({ day, clicks: totals.get(day) ?? 0 }));
 		return { items, next: { ...state, lastDay: days[days.length - 1] } };
 	}
-	const totals = await clickTotals(context, 'link');
+	const totals = await clickTotals(api, 'link');
 	if (settings.event === 'linkClicked') {
 		const { clicked, bases } = linksClicked(state, totals, now, settings.minNewClicks);
-		const { items, listing } = await withDetails(
-			context,
-			state,
-			clicked as unknown as IDataObject[],
-		);
+		const { items, listing } = await withDetails(api, state, clicked as unknown as IDataObject[]);
 		return { items, next: { ...state, bases, listing } };
 	}
 	const { ids, reached } = linksReaching(state.reached, totals, settings.milestone);
@@ -146,20 +144,20 @@ async function pollFrom(
 		clicks: totals.get(id) ?? 0,
 		milestone: settings.milestone,
 	}));
-	const { items, listing } = await withDetails(context, state, reachedNow);
+	const { items, listing } = await withDetails(api, state, reachedNow);
 	return { items, next: { ...state, reached, listing } };
 }
 
 /** "Fetch Test Event": the latest of what the event would emit from a fresh start; nothing saved. */
 export async function sampleClickEvent(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	event: ClickEvent,
 ): Promise<INodeExecutionData[][] | null> {
-	const settings = settingsOf(context, event);
+	const settings = settingsOf(api, event);
 	const now = Date.now();
 	const from = { ...emptyState(settings, now), lastDay: '1970-01-01' };
-	const { items } = await pollFrom(context, settings, from, now);
-	return items.length > 0 ? [context.helpers.returnJsonArray(items.slice(-1))] : null;
+	const { items } = await pollFrom(api, settings, from, now);
+	return items.length > 0 ? [api.context.helpers.returnJsonArray(items.slice(-1))] : null;
 }
 
 /**
@@ -168,34 +166,34 @@ export async function sampleClickEvent(
  * sample without moving the saved state, one poll of a trigger at a time, the newest state wins.
  */
 export async function pollClickEvent(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	event: ClickEvent,
 	key: string,
 	lease: Lease,
 ): Promise<INodeExecutionData[][] | null> {
-	const settings = settingsOf(context, event);
+	const settings = settingsOf(api, event);
 	const now = Date.now();
-	const staticData = context.getWorkflowStaticData('node');
+	const staticData = api.context.getWorkflowStaticData('node');
 	// The state this process saved last is the one stored: no need to read 100,000 links back.
 	const known = lease.committed<ClickState>(savedClickVersion(staticData));
 	const stored =
 		known && isSavedAs(staticData, known)
 			? known
-			: readSavedState(context, key, () => readClickState(staticData));
+			: readSavedState(api, key, () => readClickState(staticData));
 	const current =
 		stored && stored.event === event && stored.setting === settings.setting
 			? lease.newest(stored)
 			: undefined;
 	if (!current) {
-		const start = await startingState(context, settings, now);
+		const start = await startingState(api, settings, now);
 		if (lease.commit(undefined, start)) saveClickState(staticData, start);
 		return null;
 	}
-	const { items, next } = await pollFrom(context, settings, current, now);
+	const { items, next } = await pollFrom(api, settings, current, now);
 	if (next !== current) {
 		const written = { ...next, generation: current.generation + 1 };
 		if (!lease.commit(current, written)) return null;
 		saveClickState(staticData, written);
 	}
-	return items.length > 0 ? [context.helpers.returnJsonArray(items)] : null;
+	return items.length > 0 ? [api.context.helpers.returnJsonArray(items)] : null;
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { listPages, onePageOf, PAGE_SIZE, type Page, type PagerOptions } from '../paging/pager';
 import { LINK_PATHS } from '../http/endpoints';
 import { recordsOf } from '../http/records';
-import { apiRequest, type ApiRequest } from '../http/request';
+import type { Api, ApiRequest } from '../http/request';
 
 const NEWEST_FIRST = { createdAt: 'desc' };
 const OLDEST_FIRST = { createdAt: 'asc' };
@@ -19,8 +19,8 @@ function listRequest(order: IDataObject): ApiRequest {
 }
 
 /** The most recently created link, for the editor's test event. */
-export async function latestLink(context: IPollFunctions): Promise<IDataObject | undefined> {
-	const response = await apiRequest.call(context, {
+export async function latestLink(api: Api<IPollFunctions>): Promise<IDataObject | undefined> {
+	const response = await api.request({
 		...listRequest(NEWEST_FIRST),
 		body: { order: NEWEST_FIRST, page: 1, itemsPerPage: 1 },
 	});
@@ -58,7 +58,7 @@ export interface NewestFirstOptions {
  * lower than the page before's (creations only add to it), so the read starts again from page 1.
  */
 export async function readNewestFirst(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	options: NewestFirstOptions,
 ): Promise<NewestFirstRead> {
 	for (let attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++) {
@@ -69,7 +69,7 @@ export async function readNewestFirst(
 		let shrank = false;
 		// Pages past the first go up to 8 in flight, as Get Many reads them: a poll that must read
 		// many (a backlog, the thousands of one bulk import) is not one round trip a page.
-		for await (const page of listPages(context, listRequest(NEWEST_FIRST), {
+		for await (const page of listPages(api, listRequest(NEWEST_FIRST), {
 			repeats: 'skip',
 			pagesWanted: options.pagesWanted,
 		})) {
@@ -97,12 +97,12 @@ export async function readNewestFirst(
 
 /** One page of the oldest-first listing. */
 async function oldestFirstPage(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	page: number,
 	pageSize: number,
 ): Promise<Page> {
 	return await onePageOf(
-		listPages(context, listRequest(OLDEST_FIRST), { firstPage: page, pageSize, ...ONE_AT_A_TIME }),
+		listPages(api, listRequest(OLDEST_FIRST), { firstPage: page, pageSize, ...ONE_AT_A_TIME }),
 	);
 }
 
@@ -112,11 +112,11 @@ async function oldestFirstPage(
  * requests, whatever the size of the account.
  */
 export async function pageStartingBefore(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	isBefore: (link: IDataObject) => boolean,
 	pageSize = PAGE_SIZE,
 ): Promise<number> {
-	const first = await oldestFirstPage(context, 1, pageSize);
+	const first = await oldestFirstPage(api, 1, pageSize);
 	if (first.records.length === 0 || !isBefore(first.records[0])) return 1;
 	let low = 1;
 	let high = Math.max(
@@ -125,7 +125,7 @@ export async function pageStartingBefore(
 	);
 	while (low < high) {
 		const middle = Math.ceil((low + high) / 2);
-		const page = await oldestFirstPage(context, middle, pageSize);
+		const page = await oldestFirstPage(api, middle, pageSize);
 		if (page.records.length > 0 && isBefore(page.records[0])) low = middle;
 		else high = middle - 1;
 	}
@@ -163,12 +163,12 @@ export interface OldestFirstRead {
  * stops after the last page whose successor is certain and resumes there.
  */
 export async function readOldestFirst(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	options: OldestFirstOptions,
 ): Promise<OldestFirstRead> {
 	const found = new Map<string, IDataObject>();
 	let previous: Page | undefined;
-	const pager = listPages(context, listRequest(OLDEST_FIRST), {
+	const pager = listPages(api, listRequest(OLDEST_FIRST), {
 		firstPage: options.firstPage,
 		pageSize: options.pageSize,
 	});

@@ -5,6 +5,8 @@ import {
 	type IPollFunctions,
 } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+
 import { PAGE_SIZE, type Page } from '../paging/pager';
 import { asNodeError } from '../http/errors';
 import { newEpoch } from './savedState';
@@ -32,8 +34,8 @@ export interface NewLinks {
  * Where a newly activated trigger starts: every link listed now is old. The newest links
  * dated no later than `now` set the watermark; they and any dated later are remembered by id.
  */
-export async function startingCursor(context: IPollFunctions, now: number): Promise<PollCursor> {
-	const read = await readNewestFirst(context, {
+export async function startingCursor(api: Api<IPollFunctions>, now: number): Promise<PollCursor> {
+	const read = await readNewestFirst(api, {
 		boundary: () => {
 			let newest: number | undefined;
 			return (link) => {
@@ -47,7 +49,7 @@ export async function startingCursor(context: IPollFunctions, now: number): Prom
 	});
 	if (read.outcome === 'unstable') {
 		throw new NodeOperationError(
-			context.getNode(),
+			api.context.getNode(),
 			'Links kept disappearing while the trigger read the list; activate again',
 		);
 	}
@@ -135,15 +137,15 @@ class AddedLinks {
  * backlog is emitted oldest first, as much per poll as the budget allows.
  */
 export async function readNewLinks(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	cursor: PollCursor,
 	now: number,
 	budgetMs: number,
 ): Promise<NewLinks> {
 	const horizon = now + FUTURE_DATE_ALLOWANCE_MS;
-	if (cursor.catchUp) return await catchUp(context, cursor, now, budgetMs);
+	if (cursor.catchUp) return await catchUp(api, cursor, now, budgetMs);
 	const added = new AddedLinks(cursor);
-	const read = await readNewestFirst(context, {
+	const read = await readNewestFirst(api, {
 		boundary: () => (link) => cursor.isOlder(link),
 		idle: (page) => isIdle(page, cursor, horizon),
 		enough: (links, page, firstTotal) => added.allRead(links, page, firstTotal),
@@ -151,7 +153,7 @@ export async function readNewLinks(
 		deadline: now + budgetMs * NEWEST_FIRST_SHARE,
 	});
 	if (read.outcome === 'idle' || read.outcome === 'unstable') return { links: [], next: cursor };
-	if (read.outcome === 'deadline') return await catchUp(context, cursor, now, budgetMs);
+	if (read.outcome === 'deadline') return await catchUp(api, cursor, now, budgetMs);
 
 	const unseen = read.links.filter((link) => cursor.isNew(link));
 	const held = unseen.map(createdAtOf).filter((time) => time > horizon);
@@ -170,7 +172,7 @@ function isRefusal(error: unknown): boolean {
 }
 
 async function catchUp(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	cursor: PollCursor,
 	now: number,
 	budgetMs: number,
@@ -178,7 +180,7 @@ async function catchUp(
 	const horizon = now + FUTURE_DATE_ALLOWANCE_MS;
 	const pageSize = cursor.catchUp?.pageSize ?? PAGE_SIZE;
 	const read = async (firstPage: number) =>
-		await readOldestFirst(context, {
+		await readOldestFirst(api, {
 			firstPage,
 			pageSize,
 			isSettled: (link) => !cursor.isNew(link),
@@ -187,7 +189,7 @@ async function catchUp(
 			deadline: now + budgetMs * CATCH_UP_SHARE,
 		});
 	const locate = async () =>
-		await pageStartingBefore(context, (link) => cursor.isOlder(link), pageSize);
+		await pageStartingBefore(api, (link) => cursor.isOlder(link), pageSize);
 
 	let result;
 	try {
@@ -196,7 +198,7 @@ async function catchUp(
 		// A stored resume point the server refuses is dropped: the next poll reads afresh.
 		if (cursor.catchUp && isRefusal(error))
 			return { links: [], next: cursor.with({ catchUp: undefined, total: null }) };
-		throw asNodeError(context.getNode(), error);
+		throw asNodeError(api.context.getNode(), error);
 	}
 	if (result.misplaced) result = await read(await locate());
 	if (result.misplaced)

@@ -1,5 +1,7 @@
 import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+
 import { UnreadableCursor } from './pollCursor';
 import { firstReportOf } from './pollGuard';
 
@@ -14,7 +16,7 @@ export function newEpoch(now: number): string {
  * (undefined).
  */
 export function readSavedState<T>(
-	context: IPollFunctions,
+	api: Api<IPollFunctions>,
 	key: string,
 	read: () => T | undefined,
 ): T | undefined {
@@ -24,7 +26,7 @@ export function readSavedState<T>(
 		const problem = error instanceof UnreadableCursor ? error.message : String(error);
 		if (firstReportOf(key, problem)) {
 			throw new NodeOperationError(
-				context.getNode(),
+				api.context.getNode(),
 				`The trigger's saved position cannot be read: ${problem}`,
 				{
 					description:

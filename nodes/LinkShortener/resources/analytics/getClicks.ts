@@ -3,10 +3,9 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { clickGroupsOutput } from '../../analytics/getClicksOutput';
 import { rowOperation } from '../../batches/eachRow';
 import { showFor } from '../../fields/commonFields';
-import type { Row } from '../../fields/row';
+import type { Row } from '../../http/row';
 import { RowValidator } from '../../fields/validation';
 import { CLICKS_PATH } from '../../http/endpoints';
-import { apiRecords } from '../../http/request';
 import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
 
 const displayOptions = showFor('analytics', ['getClicks']);
@@ -57,7 +56,7 @@ const getClicks = rowOperation(() => ({
 	send: async ({ qs, link }, row, { timeout }) => {
 		const query = link ? { ...qs, link_id: await linkIdOf(link, {}, row) } : qs;
 		const request = { method: 'GET' as const, url: CLICKS_PATH, qs: query, timeout };
-		return await clickGroupsOutput(await apiRecords.call(row.context, request, row.index), row);
+		return await clickGroupsOutput(await row.api.records(request, row.index), row);
 	},
 }));
 

@@ -10,6 +10,7 @@ import {
 import { apiPathsOption, createLinkFields, showFor } from '../../fields/commonFields';
 import { autoMappedLinkFields, createLinkBody } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRunner';
+import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
 import { linkPathsOf, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
@@ -73,6 +74,7 @@ export const fields: INodeProperties[] = [
 
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
 export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const api = new Api(this);
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
 	const node = this.getNode();
@@ -102,9 +104,9 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	const paths = linkPathsOf(options);
 	const qrCodes = qrSettingsOf(node, options);
 	const createOnce =
-		ifExistsOf(options) === 'returnExisting' ? new CreateOnce(this, paths.list) : undefined;
+		ifExistsOf(options) === 'returnExisting' ? new CreateOnce(api, paths.list) : undefined;
 	const hints = new RunHints();
-	const [items] = await runBatches(this, {
+	const [items] = await runBatches(api, {
 		...bulkCreateOperation(paths, maxRetries),
 		buildElement: createElementBuilder(this, hints),
 		batchSize,

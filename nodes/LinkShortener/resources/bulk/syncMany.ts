@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { runBatches } from '../../batches/batchRunner';
+import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
 import { showFor } from '../../fields/commonFields';
@@ -169,12 +170,13 @@ export const fields: INodeProperties[] = [
  * `changedFields`.
  */
 export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const api = new Api(this);
 	const rowCount = this.getInputData().length;
 	if (rowCount === 0) return [[]];
 	const options = runOptions(this);
 	const matchBy = this.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;
-	const plan = new SyncPlan(this, matchBy, dryRun);
+	const plan = new SyncPlan(api, matchBy, dryRun);
 	const batchSize = wholeNumberOption(
 		this,
 		options.batchSize,
@@ -182,7 +184,7 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 		'Batch Size',
 		1,
 	);
-	const [created] = await runBatches(this, {
+	const [created] = await runBatches(api, {
 		...bulkCreateOperation(LINK_PATHS.v1, 5),
 		runName: 'Sync',
 		buildElement: syncElementBuilder(this, matchBy, plan),
@@ -192,7 +194,7 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	const updates = plan.updates();
 	let updated: INodeExecutionData[] = [];
 	if (!dryRun && updates.size > 0) {
-		[updated] = await runBatches(this, {
+		[updated] = await runBatches(api, {
 			...BULK_UPDATE,
 			runName: 'Sync update',
 			buildElement: (row) => updates.get(row) ?? {},

@@ -17,6 +17,7 @@ import { linkRefOf } from '../../links/linkRefs';
 import { RowLinkRefs } from '../../links/sheetSync';
 import { RunHints } from '../../fields/runHints';
 import { runBatches } from '../../batches/batchRunner';
+import { Api } from '../../http/request';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
@@ -76,11 +77,12 @@ export const fields: INodeProperties[] = [
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
 export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const api = new Api(this);
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
-	const links = new RowLinkRefs(this);
+	const links = new RowLinkRefs(api);
 	const hints = new RunHints();
-	const output = await runBatches(this, {
+	const output = await runBatches(api, {
 		...BULK_UPDATE,
 		buildElement: updateElementBuilder(this, links, hints),
 		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),

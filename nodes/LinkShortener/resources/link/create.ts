@@ -2,9 +2,8 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOptions, createLinkFields, showFor } from '../../fields/commonFields';
-import type { Row } from '../../fields/row';
+import type { Row } from '../../http/row';
 import { RowValidator } from '../../fields/validation';
-import { apiRecords } from '../../http/request';
 import { linkPathsOf } from '../../http/endpoints';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { createLinkBody } from '../../links/linkBodies';
@@ -23,7 +22,7 @@ const createLink = rowOperation(() => {
 	const longUrls: string[] = [];
 	let existing: Promise<Map<string, IDataObject>> | undefined;
 	const lookUp = (row: Row, listUrl: string) =>
-		(existing ??= findLinksByLongUrl(row.context, listUrl, longUrls));
+		(existing ??= findLinksByLongUrl(row.api, listUrl, longUrls));
 	return {
 		check: (row) => {
 			const options = row.parameter<IDataObject>('options', {});
@@ -46,7 +45,7 @@ const createLink = rowOperation(() => {
 			const request = found
 				? { method: 'GET' as const, url: `/v1/links/${encodeURIComponent(String(found.id))}` }
 				: { method: 'POST' as const, url: paths.create, body };
-			const records = await apiRecords.call(row.context, { ...request, timeout }, row.index);
+			const records = await row.api.records({ ...request, timeout }, row.index);
 			const links = returnExisting
 				? records.map((link) => ({ ...link, linkCreated: !found }))
 				: records;

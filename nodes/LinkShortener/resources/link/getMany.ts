@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOptions, returnAllOrLimit, showFor } from '../../fields/commonFields';
-import type { Row } from '../../fields/row';
+import type { Row } from '../../http/row';
 import { isSet, RowValidator } from '../../fields/validation';
 import { linkPathsOf } from '../../http/endpoints';
 import { linksForModels } from '../../links/forModels';

@@ -8,6 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { runBatches } from '../../batches/batchRunner';
+import { Api } from '../../http/request';
 import { showFor, updateLinkFields } from '../../fields/commonFields';
 import { FIELDS, withLinkChanges } from '../../links/linkBodies';
 import { linkLocator } from '../../links/linkLocator';
@@ -37,8 +38,9 @@ const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
  * checked (and a short URL looked up) before the first request, whatever n8n's Batching says.
  */
 export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const links = new RowLinkRefs(this);
-	return await runBatches(this, {
+	const api = new Api(this);
+	const links = new RowLinkRefs(api);
+	return await runBatches(api, {
 		...BULK_UPDATE,
 		runName: 'Link update',
 		buildElement: (row, check) => {

@@ -70,6 +70,11 @@ export declare function packPackage(options?: {
 	build?: boolean;
 	stdio?: 'inherit' | 'pipe';
 }): string;
+/** Builds and packs the package as it was at a git commit; returns the tarball's path. */
+export declare function packCommit(
+	commit: string,
+	options?: { stdio?: 'inherit' | 'pipe' },
+): string;
 
 export interface CredentialInput {
 	id?: string;

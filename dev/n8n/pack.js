@@ -44,4 +44,34 @@ function packPackage({ destDir, build = true, stdio = 'inherit' } = {}) {
 	return tarball;
 }
 
-module.exports = { packPackage, REPO };
+/**
+ * Builds and packs the package as it was at a git commit (an earlier release), with this
+ * checkout's node_modules: `git archive` of the commit into a temp folder, its own build script,
+ * `npm pack`. Returns the tarball's path; the temp folder is the tarball's folder.
+ * @param {string} commit
+ * @param {{ stdio?: 'inherit'|'pipe' }} [o]
+ */
+function packCommit(commit, { stdio = 'pipe' } = {}) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-link-shortener-release-'));
+	const source = path.join(dir, 'source');
+	fs.mkdirSync(source);
+	const archive = execFileSync('git', ['archive', '--format=tar', commit], {
+		cwd: REPO,
+		maxBuffer: 1 << 30,
+	});
+	execFileSync('tar', ['-x', '-C', source], { input: archive });
+	fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(source, 'node_modules'), 'dir');
+	const env = cleanNpmEnv();
+	execFileSync(npm, ['run', 'build'], { cwd: source, stdio, env });
+	const out = execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+		cwd: source,
+		env,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	const info = JSON.parse(out.slice(out.indexOf('[')));
+	fs.rmSync(source, { recursive: true, force: true });
+	return path.join(dir, info[0].filename);
+}
+
+module.exports = { packCommit, packPackage, REPO };

@@ -25,6 +25,8 @@ export interface InstanceOptions {
 	workflows: Array<WorkflowJson & { id: string }>;
 	/** Default true; false leaves the user folder without the package. */
 	installPackage?: boolean;
+	/** The package to install, when not the one this checkout packed (an earlier release). */
+	tarball?: string;
 	/** A folder to put first on n8n's PATH (an `npm` wrapper). */
 	firstOnPath?: string;
 	/** n8n's clock at its start, moved by libfaketime ('YYYY-MM-DD HH:MM:SS', UTC). */
@@ -33,7 +35,8 @@ export interface InstanceOptions {
 
 export async function startInstance(options: InstanceOptions): Promise<StartedInstance> {
 	const userFolder = n8n.makeUserFolder(options.folderPrefix);
-	if (options.installPackage !== false) n8n.installPackage(userFolder, packedTarball());
+	if (options.installPackage !== false)
+		n8n.installPackage(userFolder, options.tarball ?? packedTarball());
 	const env = n8n.n8nEnv({
 		userFolder,
 		port: await n8n.getFreePort(),

@@ -1,4 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
 
 import { BULK_CREATE_PATH, BULK_UPDATE_PATH, pairedIndices } from '../helpers/bulk';
 import { useLinkShortener } from '../helpers/fixture';
@@ -199,5 +201,36 @@ describe('Bulk > Sync Many (D15)', () => {
 		expect(ls.requestsTo(BULK_CREATE_PATH)[0].body).toEqual([
 			{ longUrl: 'https://example.com/below', title: 'Below', path: 'below' },
 		]);
+	});
+
+	it('refuses a Batch Size above 10,000 before any request, as Create Many does', async () => {
+		const { rows } = sheet();
+		ls.sandbox.clearRequests();
+
+		const { error } = await ls.run(syncMany({ options: { batchSize: 10_001 } }), rows);
+
+		expect(ls.sandbox.requests).toHaveLength(0);
+		expect(error?.message).toBe(
+			'Batch Size 10001 is too large: the API accepts at most 10000 links per request',
+		);
+	});
+
+	it('shows the same link fields as Create Many, from one definition', () => {
+		const fields = new LinkShortener().description.properties;
+		const shown = (operation: string, name: string) =>
+			fields
+				.filter((field) => field.displayOptions?.show?.operation?.includes(operation))
+				.flatMap((field) => [field, ...((field.options ?? []) as INodeProperties[])])
+				.find((field) => field.name === name);
+		const definition = (field: INodeProperties) => ({
+			...field,
+			displayOptions: {},
+			required: false,
+		});
+		for (const name of ['longUrl', 'domain', 'expiredAt', 'tags', 'utmSource']) {
+			const inCreate = definition(shown('createMany', name)!);
+			const inSync = definition(shown('syncMany', name)!);
+			expect(inSync).toEqual(inCreate);
+		}
 	});
 });

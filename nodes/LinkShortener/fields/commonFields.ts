@@ -86,6 +86,26 @@ const titleField: INodeProperties = {
 	description: 'A title that helps you find the link later',
 };
 
+const domainField: INodeProperties = {
+	displayName: 'Domain Name or ID',
+	name: 'domain',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getVerifiedDomains' },
+	default: '',
+	description:
+		'The domain of the short URL; only verified domains can carry links. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+/** The one definition of each link field, for every operation that shows it. */
+export const LINK_FIELDS = {
+	longUrl: longUrlField,
+	title: titleField,
+	domain: domainField,
+	expiredAt: expiredAtField,
+	tags: tagsField,
+	utm: utmFields,
+};
+
 /** Long URL, title and the optional create fields: shared by Link > Create and Bulk > Create Many. */
 export function createLinkFields(displayOptions: IDisplayOptions): INodeProperties[] {
 	return [
@@ -107,15 +127,7 @@ export function createLinkFields(displayOptions: IDisplayOptions): INodeProperti
 					placeholder: 'e.g. spring-sale',
 					description: 'The short path after the domain. Leave empty for a generated one.',
 				},
-				{
-					displayName: 'Domain Name or ID',
-					name: 'domain',
-					type: 'options',
-					typeOptions: { loadOptionsMethod: 'getVerifiedDomains' },
-					default: '',
-					description:
-						'The domain of the short URL; only verified domains can carry links. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				},
+				domainField,
 				expiredAtField,
 				{
 					displayName: 'Extra Body Fields (JSON)',

@@ -1,7 +1,34 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
 import { matchByPosition } from '../batches/bulkAnswers';
 import type { BatchOperation } from '../batches/operation';
 import { createdLinksLookUp } from '../batches/reconcile';
-import type { LINK_PATHS } from '../http/endpoints';
+import { wholeNumberOption } from '../batches/rows';
+import { MAX_BULK_CREATE_SIZE, type LINK_PATHS } from '../http/endpoints';
+
+/** How often a bulk create re-sends a batch the server refused with 429, unless Max Retries says otherwise. */
+export const DEFAULT_MAX_RETRIES = 5;
+
+/** Batch Size of a bulk create (Create Many, Sync Many): outside 1 to 10,000 it is refused before anything is sent. */
+export function createBatchSizeOf(context: IExecuteFunctions, options: IDataObject): number {
+	const batchSize = wholeNumberOption(
+		context,
+		options.batchSize,
+		MAX_BULK_CREATE_SIZE,
+		'Batch Size',
+		1,
+	);
+	if (batchSize > MAX_BULK_CREATE_SIZE) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Batch Size ${batchSize} is too large: the API accepts at most ${MAX_BULK_CREATE_SIZE} links per request`,
+			{
+				description: `Set "Batch Size" (options.batchSize) to ${MAX_BULK_CREATE_SIZE} or less. Nothing was sent.`,
+			},
+		);
+	}
+	return batchSize;
+}
 
 const IN_DOUBT_ADVICE =
 	'A server error (5xx), a lost answer or a timeout does not tell whether the server created the links, so the node does not send them again: that could create duplicates. Check which of the in-doubt items exist (for example with Link > Get Many) before running them again.';

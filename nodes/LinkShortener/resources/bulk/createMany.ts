@@ -1,5 +1,4 @@
 import {
-	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -14,14 +13,16 @@ import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
 import { linkPathsOf, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
-import { bulkCreateOperation } from '../../links/bulkCreate';
+import {
+	bulkCreateOperation,
+	createBatchSizeOf,
+	DEFAULT_MAX_RETRIES,
+} from '../../links/bulkCreate';
 import { CreateOnce } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 import { RunHints } from '../../fields/runHints';
 import { mappingModeOf } from './mappingMode';
-
-const DEFAULT_MAX_RETRIES = 5;
 
 export const operation: INodePropertyOptions = {
 	name: 'Create Many',
@@ -78,22 +79,7 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
 	const node = this.getNode();
-	const batchSize = wholeNumberOption(
-		this,
-		options.batchSize,
-		MAX_BULK_CREATE_SIZE,
-		'Batch Size',
-		1,
-	);
-	if (batchSize > MAX_BULK_CREATE_SIZE) {
-		throw new NodeOperationError(
-			node,
-			`Batch Size ${batchSize} is too large: the API accepts at most ${MAX_BULK_CREATE_SIZE} links per request`,
-			{
-				description: `Set "Batch Size" (options.batchSize) to ${MAX_BULK_CREATE_SIZE} or less. Nothing was sent.`,
-			},
-		);
-	}
+	const batchSize = createBatchSizeOf(this, options);
 	const maxRetries = wholeNumberOption(
 		this,
 		options.maxRetries,

@@ -10,16 +10,19 @@ import type {
 import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/preparedRow';
-import { runOptions, wholeNumberOption } from '../../batches/rows';
-import { showFor } from '../../fields/commonFields';
+import { runOptions } from '../../batches/rows';
+import { LINK_FIELDS, showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
 import { LINK_PATHS, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
-import { bulkCreateOperation } from '../../links/bulkCreate';
+import {
+	bulkCreateOperation,
+	createBatchSizeOf,
+	DEFAULT_MAX_RETRIES,
+} from '../../links/bulkCreate';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
 import { autoMappedLinkFields, createLinkBody, type LinkFields } from '../../links/linkBodies';
 import { linkRefOf } from '../../links/linkRefs';
 import { SyncPlan, type MatchBy, type RowPlan } from '../../links/syncPlan';
-import { UTM_FIELDS } from '../../fields/utmFields';
 import { mappingModeOf } from './mappingMode';
 
 const displayOptions = showFor('bulk', ['syncMany']);
@@ -66,13 +69,8 @@ export const fields: INodeProperties[] = [
 		displayOptions: showFor('bulk', ['syncMany'], { mappingMode: ['autoMap'] }),
 	},
 	{
-		displayName: 'Long URL',
-		name: 'longUrl',
-		type: 'string',
-		default: '',
+		...LINK_FIELDS.longUrl,
 		required: true,
-		placeholder: 'https://example.com/spring-sale',
-		description: 'The destination the link must have',
 		displayOptions: showFor('bulk', ['syncMany'], { mappingMode: ['defineBelow'] }),
 	},
 	{
@@ -96,43 +94,11 @@ export const fields: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor('bulk', ['syncMany'], { mappingMode: ['defineBelow'] }),
 		options: [
-			{
-				displayName: 'Domain Name or ID',
-				name: 'domain',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getVerifiedDomains' },
-				default: '',
-				description:
-					'The domain of a path; for a link to create, else the default domain. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Expires At',
-				name: 'expiredAt',
-				type: 'dateTime',
-				default: '',
-				description: 'When the link stops redirecting',
-			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'string',
-				default: '',
-				description: 'Comma-separated tag names, compared as a set',
-			},
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				default: '',
-				description: 'The title the link must have',
-			},
-			...UTM_FIELDS.map(({ field, key, label }) => ({
-				displayName: label,
-				name: field,
-				type: 'string' as const,
-				default: '',
-				description: `Added to the long URL as ${key}`,
-			})),
+			LINK_FIELDS.domain,
+			LINK_FIELDS.expiredAt,
+			LINK_FIELDS.tags,
+			LINK_FIELDS.title,
+			...LINK_FIELDS.utm,
 		],
 	},
 	{
@@ -177,18 +143,12 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	const matchBy = this.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;
 	const plan = new SyncPlan(api, matchBy, dryRun);
-	const batchSize = wholeNumberOption(
-		this,
-		options.batchSize,
-		MAX_BULK_CREATE_SIZE,
-		'Batch Size',
-		1,
-	);
+	const batchSize = createBatchSizeOf(this, options);
 	const [created] = await runBatches(api, {
-		...bulkCreateOperation(LINK_PATHS.v1, 5),
+		...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
 		runName: 'Sync',
 		buildElement: syncElementBuilder(this, matchBy, plan),
-		batchSize: Math.min(batchSize, MAX_BULK_CREATE_SIZE),
+		batchSize,
 		rowsToSend: async (rows, results) => await plan.rowsToSend(rows, results),
 	});
 	const updates = plan.updates();

@@ -9,7 +9,7 @@ import type { Api } from '../http/request';
 
 import { linksById, listingSize } from '../links/linksById';
 import { RowValidator } from '../fields/validation';
-import { clickTotals } from './clickTotals';
+import { clickTotals } from '../analytics/clickTotals';
 import {
 	isSavedAs,
 	readClickState,
@@ -128,7 +128,11 @@ async function pollFrom(
 			settings.graceMinutes,
 		);
 		if (days.length === 0) return { items: [], next: state };
-		const totals = await clickTotals(api, 'day', settings.linkId);
+		const totals = await clickTotals(
+			api,
+			'day',
+			settings.linkId ? { link_id: settings.linkId } : {},
+		);
 		const items = days.map((day) => ({ day, clicks: totals.get(day) ?? 0 }));
 		return { items, next: { ...state, lastDay: days[days.length - 1] } };
 	}

@@ -16,7 +16,6 @@ const RANK: Record<string, number> = {
 	paging: 2,
 	batches: 3,
 	links: 4,
-	analytics: 5,
 	methods: 6,
 	resources: 6,
 	trigger: 6,

@@ -9,7 +9,7 @@ import type { Api } from '../http/request';
 
 import { linksById, listingSize } from '../links/linksById';
 import { RowValidator } from '../fields/validation';
-import { clickTotals } from '../analytics/clickTotals';
+import { clickTotals } from '../links/clickTotals';
 import {
 	isSavedAs,
 	readClickState,

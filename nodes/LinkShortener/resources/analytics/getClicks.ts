@@ -1,11 +1,18 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import { clickGroupsOutput } from '../../analytics/getClicksOutput';
 import { rowOperation } from '../../batches/eachRow';
 import { showFor } from '../../fields/commonFields';
 import type { Row } from '../../http/row';
+import { runsAsTool, TOOL_RESULT_LIMIT } from '../../fields/toolMode';
 import { RowValidator } from '../../fields/validation';
 import { CLICKS_PATH } from '../../http/endpoints';
+import { clickGroupsOf, topGroups, type ClickGroup } from '../../links/clickGroups';
+import { linksById } from '../../links/linksById';
 import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
 
 const displayOptions = showFor('analytics', ['getClicks']);
@@ -22,6 +29,45 @@ const GROUP_BY_VALUES = [
 	'device',
 	'link',
 ];
+
+/** What Link Details adds to a group of Group By "link". */
+function withLink(group: ClickGroup, link: IDataObject | undefined): IDataObject {
+	if (!link) return { ...group, linkFound: false };
+	const { shortUrl, longUrl, title } = link;
+	return { ...group, shortUrl, longUrl, title, linkFound: true };
+}
+
+/**
+ * The output of Analytics > Get Clicks for one row: each element read as a group (D16), the
+ * Top N, at most 50 groups for an AI agent unless Top asks for fewer, and with Link Details each
+ * link's short URL, long URL and title.
+ */
+export async function clickGroupsOutput(
+	records: IDataObject[],
+	row: Row,
+): Promise<INodeExecutionData[]> {
+	const { context } = row;
+	const groupBy = String(row.parameter('groupBy', '')).trim();
+	const options = row.parameter<IDataObject>('options', {});
+	const asked = Math.max(0, Math.floor(Number(options.top ?? 0)) || 0);
+	const top = runsAsTool(context.getNode())
+		? Math.min(asked || TOOL_RESULT_LIMIT, TOOL_RESULT_LIMIT)
+		: asked;
+	const groups = topGroups(
+		clickGroupsOf(records, groupBy, context.getNode(), row.index),
+		top,
+		groupBy,
+	);
+	let output: IDataObject[] = groups;
+	if (options.linkDetails === true && groupBy === 'link') {
+		const { links } = await linksById(
+			row.api,
+			groups.map((group) => group.value),
+		);
+		output = groups.map((group) => withLink(group, links.get(group.value)));
+	}
+	return output.map((json) => ({ json }));
+}
 
 /** A row's request: Group By is required; Top a whole number; the optional Link is sent as `link_id`. */
 function checkRow(row: Row) {

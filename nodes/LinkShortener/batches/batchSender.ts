@@ -46,14 +46,11 @@ export class BatchSender {
 
 	private rowsSinceBreak = 0;
 
-	private readonly context: IExecuteFunctions;
-
 	constructor(
 		private readonly api: Api<IExecuteFunctions>,
 		private readonly operation: BatchOperation,
 		private readonly settings: RequestSettings,
 	) {
-		this.context = api.context;
 		this.pacer = new RateLimitPacer(api.context);
 	}
 
@@ -62,7 +59,8 @@ export class BatchSender {
 	 * server asks for, at most maxRetries times; anything that may have applied the request is not.
 	 */
 	async send(rows: readonly PreparedRow[]): Promise<Outcome> {
-		const { context, operation, pacer } = this;
+		const { operation, pacer } = this;
+		const { context } = this.api;
 		const node = context.getNode();
 		const request: ApiRequest = {
 			...operation.request(rows.map((row) => row.element)),
@@ -143,7 +141,7 @@ export class BatchSender {
 		const { batching } = this.settings;
 		if (!batching) return;
 		if (this.rowsSinceBreak >= batching.rows) {
-			await sleep(batching.intervalMs, this.context.getExecutionCancelSignal?.());
+			await sleep(batching.intervalMs, this.api.context.getExecutionCancelSignal?.());
 			this.rowsSinceBreak = 0;
 		}
 		this.rowsSinceBreak += rows;
@@ -153,7 +151,7 @@ export class BatchSender {
 	private async request(
 		request: ApiRequest,
 	): Promise<IN8nHttpFullResponse | { error: RowError; neverConnected: boolean }> {
-		const { context } = this;
+		const { context } = this.api;
 		try {
 			const response = await this.api.response(request);
 			this.clock.observe(Date.now(), response.headers);

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { NEWEST_FIRST } from '../http/endpoints';
 import type { Api } from '../http/request';
 
 import { isLink } from './bulkAnswers';
@@ -97,7 +98,7 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 		const request = {
 			method: 'POST' as const,
 			url: listUrl,
-			body: { order: { createdAt: 'desc' } },
+			body: { order: NEWEST_FIRST },
 			timeout,
 		};
 		let pagesRead = 0;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /** D8: the server's text in a message is clipped (a proxy's 502 page can be 20 KB). */
-const MAX_SHOWN_TEXT = 300;
+export const MAX_SHOWN_TEXT = 300;
 const MAX_TITLE = 100;
 
 export function clipped(text: string, max = MAX_SHOWN_TEXT): string {

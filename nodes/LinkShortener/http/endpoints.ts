@@ -16,11 +16,20 @@ export function linkPathsOf(options: IDataObject): (typeof LINK_PATHS)[ApiPaths]
 	return LINK_PATHS[options.apiPaths === 'legacy' ? 'legacy' : 'v1'];
 }
 
+/** One link, by its id (GET); there is no legacy alias. */
+export function linkPath(id: string): string {
+	return `/v1/links/${encodeURIComponent(id)}`;
+}
+
 /** Click counts, grouped (D16). */
 export const CLICKS_PATH = '/v1/analytics/clicks';
 
 /** The account's domains (a listing). */
 export const DOMAINS_PATH = '/v1/domains';
+
+/** The orders of a link listing (the `order` of its body). */
+export const NEWEST_FIRST = { createdAt: 'desc' };
+export const OLDEST_FIRST = { createdAt: 'asc' };
 
 /** The most links one bulk create request may carry. */
 export const MAX_BULK_CREATE_SIZE = 10_000;

@@ -6,7 +6,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { clipped, contentTypeOf, describeBody, isMarkup } from './answerText';
+import { clipped, contentTypeOf, describeBody, isMarkup, MAX_SHOWN_TEXT } from './answerText';
 import { isObject } from '../fields/jsonValues';
 
 /** An answer as an error is made from: its status, its body, and its headers when known. */
@@ -65,9 +65,6 @@ export function asNodeError(
 	const cause = error instanceof Error ? error : new Error(String(error));
 	return new NodeOperationError(node, cause, { itemIndex });
 }
-
-/** How long the error details may be: twice the text of a message. */
-const MAX_SHOWN_TEXT = 300;
 
 export function textOf(body: unknown): string {
 	if (body === undefined || body === null || body === '') return '';

@@ -1,10 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { listPages, onePageOf } from '../paging/pager';
+import { NEWEST_FIRST } from '../http/endpoints';
 import type { Api } from '../http/request';
-
-/** Newest first, so that the first exact match met is the newest one, on any server default. */
-const NEWEST_FIRST = { order: { createdAt: 'desc' } };
 
 /** What to look up: each distinct key with the text a `search` for it sends, and the keys a listed link answers to. */
 export interface IndexQuery {
@@ -42,7 +40,7 @@ export async function readLinkIndex(
 	};
 	if (query.searches.size === 0) return { matches, strategy: 'none' };
 	if (query.searches.size > 1) {
-		const listing = listPages(api, { method: 'POST', url: listUrl, body: NEWEST_FIRST });
+		const listing = listPages(api, { method: 'POST', url: listUrl, body: { order: NEWEST_FIRST } });
 		const first = await onePageOf(listing);
 		collect(first.records);
 		if (first.last) return { matches, strategy: 'listing' };
@@ -66,7 +64,11 @@ export async function readLinkIndex(
 		await listing.return('limit');
 	}
 	for (const search of new Set(query.searches.values())) {
-		const request = { method: 'POST' as const, url: listUrl, body: { ...NEWEST_FIRST, search } };
+		const request = {
+			method: 'POST' as const,
+			url: listUrl,
+			body: { order: NEWEST_FIRST, search },
+		};
 		for await (const page of listPages(api, request)) collect(page.records);
 	}
 	return { matches, strategy: 'searches' };

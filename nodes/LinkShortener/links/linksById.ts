@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { LINK_PATHS } from '../http/endpoints';
+import { LINK_PATHS, linkPath } from '../http/endpoints';
 import type { Api } from '../http/request';
 import { apiError } from '../http/errors';
 import { recordsOf } from '../http/records';
@@ -26,7 +26,7 @@ async function getEach(api: Api, ids: string[], links: LinksById['links']) {
 			ids.slice(start, start + PAGE_CONCURRENCY).map(async (id) => {
 				const response = await api.response({
 					method: 'GET',
-					url: `/v1/links/${encodeURIComponent(id)}`,
+					url: linkPath(id),
 				});
 				if (response.statusCode === 404) return links.set(id, undefined);
 				if (response.statusCode >= 300) throw apiError(api.node, response);

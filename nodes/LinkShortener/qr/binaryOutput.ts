@@ -10,7 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { runsAsTool } from '../fields/toolMode';
-import { encodeQr } from './encodeQr';
+import { encodeQr, LEVELS } from './encodeQr';
 import { qrToPng } from './png';
 import { qrToSvg } from './svg';
 import type { QrErrorCorrectionLevel } from './types';
@@ -64,8 +64,6 @@ export const qrCodeOptions: INodeProperties[] = [
 	},
 ];
 
-const LEVELS: readonly string[] = ['L', 'M', 'Q', 'H'];
-
 /** The QR settings of an "Options" collection, or undefined when no QR code is wanted; bad values are refused before any request. */
 export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | undefined {
 	const format = options.qrCode ?? 'none';
@@ -84,7 +82,7 @@ export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | un
 		);
 	}
 	const level = String(options.qrErrorCorrection ?? 'M');
-	if (!LEVELS.includes(level)) {
+	if (!LEVELS.includes(level as QrErrorCorrectionLevel)) {
 		throw new NodeOperationError(
 			node,
 			`QR Code Error Correction must be L, M, Q or H, not "${level}"`,

@@ -8,7 +8,7 @@ import { ModuleGrid } from './moduleGrid';
 import { placeCodewords } from './placement';
 import type { QrErrorCorrectionLevel, QrMatrix } from './types';
 
-const LEVELS: readonly QrErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
+export const LEVELS: readonly QrErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
 
 /**
  * Encodes `text` as its UTF-8 bytes in byte mode, in the smallest version (1–40) that holds

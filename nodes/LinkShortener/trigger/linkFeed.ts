@@ -1,12 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { listPages, onePageOf, PAGE_SIZE, type Page, type PagerOptions } from '../paging/pager';
-import { LINK_PATHS } from '../http/endpoints';
+import { LINK_PATHS, NEWEST_FIRST, OLDEST_FIRST } from '../http/endpoints';
 import { recordsOf } from '../http/records';
 import type { Api, ApiRequest } from '../http/request';
-
-const NEWEST_FIRST = { createdAt: 'desc' };
-const OLDEST_FIRST = { createdAt: 'asc' };
 
 /** A single page (the editor's sample, the binary search for where a catch-up starts). */
 const ONE_AT_A_TIME = { concurrency: 1 };

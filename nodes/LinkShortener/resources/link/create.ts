@@ -4,7 +4,7 @@ import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOptions, createLinkFields, showFor } from '../../fields/commonFields';
 import type { Row } from '../../http/row';
 import { RowValidator } from '../../fields/validation';
-import { linkPathsOf } from '../../http/endpoints';
+import { linkPath, linkPathsOf } from '../../http/endpoints';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { createLinkBody } from '../../links/linkBodies';
 import { findLinksByLongUrl } from '../../links/linkIndex';
@@ -43,7 +43,7 @@ const createLink = rowOperation(() => {
 				? (await lookUp(row, paths.list)).get(String(body.longUrl))
 				: undefined;
 			const request = found
-				? { method: 'GET' as const, url: `/v1/links/${encodeURIComponent(String(found.id))}` }
+				? { method: 'GET' as const, url: linkPath(String(found.id)) }
 				: { method: 'POST' as const, url: paths.create, body };
 			const records = await row.api.records({ ...request, timeout }, row.index);
 			const links = returnExisting

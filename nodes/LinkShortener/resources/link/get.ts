@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOptions, showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
+import { linkPath } from '../../http/endpoints';
 import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
@@ -17,7 +18,7 @@ const getLink = rowOperation(() => ({
 		return { link: locatedLinkOf(linkLocatorOf(row), check), options, qrCodes };
 	},
 	send: async ({ link, options, qrCodes }, row, { timeout }) => {
-		const url = `/v1/links/${await linkIdOf(link, options, row)}`;
+		const url = linkPath(await linkIdOf(link, options, row));
 		const records = await row.api.records({ method: 'GET', url, timeout }, row.index);
 		return await addQrCodes(row.context, qrCodes, itemsOf(records));
 	},

@@ -15,9 +15,9 @@ import {
 	activate,
 	deactivate,
 	EVERY_3_SECONDS,
-	executionsOf,
+	deliveredItems,
+	newClicksBy,
 	pollingWorkflow,
-	RECEIVED_NODE,
 	waitUntil,
 } from './queue';
 import { startInstance } from './startedInstance';
@@ -79,16 +79,7 @@ async function visit(link: { path: string }): Promise<void> {
 const analyticsSince = (since: number) =>
 	sandbox.requests.filter((r) => r.path === ANALYTICS && r.at > since && r.status === 200).length;
 
-/** Every item the workflow's executions delivered; throws at the first failed execution. */
-async function delivered(workflowId: string): Promise<Array<Record<string, unknown>>> {
-	const executions = await executionsOf(rest, workflowId);
-	const failed = executions.find((e) => e.status !== 'success');
-	if (failed)
-		throw new Error(`a trigger execution failed: ${failed.data.resultData.error?.message}`);
-	return executions
-		.sort((a, b) => Number(a.id) - Number(b.id))
-		.flatMap((e) => n8n.nodeItems(e, RECEIVED_NODE));
-}
+const delivered = async (workflowId: string) => await deliveredItems(rest, workflowId);
 
 /** Activates and waits until a scheduled poll after the activation poll has read the totals. */
 async function activated(workflowId: string): Promise<void> {
@@ -96,13 +87,6 @@ async function activated(workflowId: string): Promise<void> {
 	await activate(rest, workflowId);
 	await waitUntil('the first scheduled polls', () => analyticsSince(since) >= 2, 90_000);
 }
-
-const newClicksBy = (items: Array<Record<string, unknown>>) => {
-	const sums: Record<string, number> = {};
-	for (const item of items)
-		sums[String(item.id)] = (sums[String(item.id)] ?? 0) + Number(item.newClicks);
-	return sums;
-};
 
 describe('n8n start, real clock', () => {
 	beforeAll(async () => await start([clicked, milestone]), 600_000);

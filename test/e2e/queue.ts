@@ -104,6 +104,28 @@ export async function executionsOf(
 	return executions;
 }
 
+/** Every item a trigger workflow's executions delivered, oldest execution first; throws at the first failed execution. */
+export async function deliveredItems(
+	rest: n8n.N8nRest,
+	workflowId: string,
+): Promise<Array<Record<string, unknown>>> {
+	const executions = await executionsOf(rest, workflowId);
+	const failed = executions.find((e) => e.status !== 'success');
+	if (failed)
+		throw new Error(`a trigger execution failed: ${failed.data.resultData.error?.message}`);
+	return executions
+		.sort((a, b) => Number(a.id) - Number(b.id))
+		.flatMap((e) => n8n.nodeItems(e, RECEIVED_NODE));
+}
+
+/** Link Clicked's items: the new clicks delivered, summed by link id. */
+export function newClicksBy(items: Array<Record<string, unknown>>): Record<string, number> {
+	const sums: Record<string, number> = {};
+	for (const item of items)
+		sums[String(item.id)] = (sums[String(item.id)] ?? 0) + Number(item.newClicks);
+	return sums;
+}
+
 /**
  * The trigger's polls since `since` (ms), when it is the only client: one poll per burst of
  * requests (a request less than 5 s after the previous one belongs to the same poll).

@@ -16,9 +16,9 @@ import { packedTarball } from './harness';
 import {
 	activate,
 	EVERY_3_SECONDS,
-	executionsOf,
+	deliveredItems,
+	newClicksBy,
 	pollingWorkflow,
-	RECEIVED_NODE,
 	waitUntil,
 } from './queue';
 import { startInstance, type StartedInstance } from './startedInstance';
@@ -60,21 +60,7 @@ afterAll(async () => {
 	if (previousTarball) n8n.removeTempDir(path.dirname(previousTarball));
 }, 120_000);
 
-/** Every item the workflow's executions delivered; throws at the first failed execution. */
-async function delivered(workflowId: string): Promise<Array<Record<string, unknown>>> {
-	const executions = await executionsOf(rest, workflowId);
-	const failed = executions.find((e) => e.status !== 'success');
-	if (failed)
-		throw new Error(`a trigger execution failed: ${failed.data.resultData.error?.message}`);
-	return executions.flatMap((e) => n8n.nodeItems(e, RECEIVED_NODE));
-}
-
-const newClicksBy = (items: Array<Record<string, unknown>>) => {
-	const sums: Record<string, number> = {};
-	for (const item of items)
-		sums[String(item.id)] = (sums[String(item.id)] ?? 0) + Number(item.newClicks);
-	return sums;
-};
+const delivered = async (workflowId: string) => await deliveredItems(rest, workflowId);
 
 const total = (sums: Record<string, number>) => Object.values(sums).reduce((a, b) => a + b, 0);
 

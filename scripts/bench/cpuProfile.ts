@@ -2,9 +2,9 @@
 /**
  * Reads a V8 CPU profile (`node --cpu-prof`) of `n8n execute` and splits the node's run into
  * shares: the package's own code, n8n's request pipeline, n8n's engine, Node.js's HTTP work,
- * garbage collection and waiting (idle). The run is the span from n8n's routing starting the
- * node (`runNode`; for an operation in code, its first function) to the last sample with one
- * of the package's functions on the stack.
+ * garbage collection and waiting (idle). The run starts at the operation's `run` and lasts the
+ * node's time in the run data; without an operation named, it is the span of the samples with
+ * one of the package's functions on the stack.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ export const SHARES = [
 	PACKAGE_SHARE,
 	'n8n’s request pipeline',
 	'n8n compiling expressions',
-	'n8n’s engine (routing, parameters, credentials)',
+	'n8n’s engine (parameters, credentials)',
 	'Node.js HTTP and sockets',
 	'garbage collection',
 	'waiting for the server (idle)',
@@ -46,7 +46,7 @@ function shareOfFrame(url: string): Share | undefined {
 	if (url.includes(PACKAGE)) return PACKAGE_SHARE;
 	if (REQUEST_PIPELINE.test(url)) return 'n8n’s request pipeline';
 	if (EXPRESSION_COMPILE.test(url)) return 'n8n compiling expressions';
-	if (url.includes('node_modules/')) return 'n8n’s engine (routing, parameters, credentials)';
+	if (url.includes('node_modules/')) return 'n8n’s engine (parameters, credentials)';
 	return undefined;
 }
 
@@ -58,8 +58,8 @@ export interface RunShares {
 
 /**
  * Each sample goes to the innermost frame of a package on its stack (Node.js's own frames count
- * for their caller). `span`, for an operation in code: the run starts at the package's function
- * `from` and lasts the node's time in the run data (the package's frames may show again while
+ * for their caller). `span`, for an operation in code: the run starts at the `run` of the
+ * package's file `from` (an operation, e.g. resources/bulk/createMany) and lasts the node's time in the run data (the package's frames may show again while
  * n8n saves the run).
  */
 export function runShares(file: string, span?: { from: string; runMs: number }): RunShares {
@@ -83,14 +83,11 @@ export function runShares(file: string, span?: { from: string; runMs: number }):
 	const inTheNode = (stack: ProfileNode['callFrame'][]) =>
 		stack.some((f) => f.functionName && f.url.includes(PACKAGE)) &&
 		!stack.some((f) => f.url.startsWith('node:internal/modules'));
-	const routing = stacks.findIndex((stack) =>
-		stack.some((f) => f.functionName === 'runNode' && f.url.includes('routing-node')),
-	);
 	const first = span
-		? stacks.findIndex((stack) => stack.some((f) => f.functionName === span.from))
-		: routing >= 0
-			? routing
-			: stacks.findIndex(inTheNode);
+		? stacks.findIndex((stack) =>
+				stack.some((f) => f.functionName === 'run' && f.url.includes(`${span.from}.js`)),
+			)
+		: stacks.findIndex(inTheNode);
 	let last = -1;
 	if (span && first >= 0) {
 		const end = times[first] + span.runMs * 1000;

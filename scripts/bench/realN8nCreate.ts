@@ -111,7 +111,7 @@ export async function realN8nCreateRows(
 	sandbox.reset();
 	const { shares, ms: profiledMs } = await profiledJob(env, 'node-create-many', {
 		maxBuffer: 1024 * 2 ** 20,
-		from: 'createMany',
+		from: 'resources/bulk/createMany',
 	});
 	const requests = sandbox.requests.length;
 	sandbox.reset();

@@ -78,7 +78,9 @@ export async function realN8nSection(): Promise<string> {
 		sandbox.reset();
 		sandbox.addLinks(10_000 - sandbox.links.size);
 		sandbox.setLatency(0);
-		const { shares, ms: profiledMs } = await profiledJob(env, nodeJob.id);
+		const { shares, ms: profiledMs } = await profiledJob(env, nodeJob.id, {
+			from: 'batches/eachRow', // Get Many is a row operation: its run is eachRow's
+		});
 		const profileRequests = sandbox.requests.length;
 		const packageMsPerRequest = shares.ms[PACKAGE_SHARE] / profileRequests;
 		const started = await returnAllInN8nStart(env, sandbox, jobs, target);
@@ -96,7 +98,7 @@ export async function realN8nSection(): Promise<string> {
 			'',
 			sharesTable(shares, profileRequests),
 			'',
-			'Each sample counts for the innermost package on its stack: the package’s own files; n8n’s request pipeline (n8n-core’s request helpers, @n8n/backend-network, axios); n8n compiling the routing’s expressions (tournament, once a process); the rest of n8n; Node.js’s HTTP work with no package above it (socket reads, HTTP parsing); garbage collection; idle, waiting for the server’s answers.',
+			'Each sample counts for the innermost package on its stack: the package’s own files; n8n’s request pipeline (n8n-core’s request helpers, @n8n/backend-network, axios); n8n compiling expressions (tournament, once a process); the rest of n8n; Node.js’s HTTP work with no package above it (socket reads, HTTP parsing); garbage collection; idle, waiting for the server’s answers.',
 			'',
 			started,
 			'',

@@ -20,7 +20,9 @@ describe('Bulk > Create Many: invalid rows', () => {
 
 		expect(ls.sandbox.requests).toHaveLength(0);
 		expect(items).toHaveLength(0);
-		expect(error?.message).toBe('Invalid Long URL in item 3: a URL is required');
+		expect(error?.message).toBe(
+			`Invalid Long URL in item 3: no column is named like longUrl (any case; spaces, "_", "-" and "." ignored, e.g. "Long URL"); the row's columns are title`,
+		);
 		expect(error?.description).toContain('(longUrl) of input item 3');
 	});
 
@@ -37,7 +39,7 @@ describe('Bulk > Create Many: invalid rows', () => {
 		expect(ls.sandbox.requests[0].body).toEqual([input[0], input[1], input[2], input[4]]);
 		expect(pairedIndices(items)).toEqual([0, 1, 2, 3, 4]);
 		expect(items[3].json).toEqual({
-			error: 'Invalid Long URL in item 3: a URL is required',
+			error: `Invalid Long URL in item 3: no column is named like longUrl (any case; spaces, "_", "-" and "." ignored, e.g. "Long URL"); the row's columns are title`,
 			details: expect.objectContaining({ inputItem: 3, outcome: 'invalid' }),
 		});
 		expect(items.filter((item) => item.json.id)).toHaveLength(4);

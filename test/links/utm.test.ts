@@ -77,6 +77,7 @@ describe('UTM parameters (D12)', () => {
 		expect(error).toBeUndefined();
 		expect(hintsOf(run)).toEqual([
 			'The UTM fields replaced utm_* parameters that 1 long URL(s) already had (first: input item 1, utm_source).',
+			'Map Automatically did not use these columns: other. Columns are matched to the link fields by name, in any case, with spaces, "_", "-" and "." ignored.',
 		]);
 		const [request] = ls.requestsTo(BULK_CREATE_PATH);
 		expect(request.body).toEqual([

@@ -6,11 +6,18 @@ export class RunHints {
 
 	private existing = 0;
 
+	private readonly more: NodeExecutionHint[] = [];
+
 	/** The callback a body builder calls when the UTM fields replaced utm_* keys the row's long URL had. */
 	utmReplacedIn(row: number): (keys: readonly string[]) => void {
 		return (keys) => {
 			if (keys.length) this.utmReplaced.set(row, keys);
 		};
+	}
+
+	/** A hint of its own (the columns Map Automatically did not use). */
+	add(hint: NodeExecutionHint | undefined): void {
+		if (hint) this.more.push(hint);
 	}
 
 	rowsExisting(count: number): void {
@@ -34,6 +41,7 @@ export class RunHints {
 				message: `The UTM fields replaced utm_* parameters that ${this.utmReplaced.size} long URL(s) already had (first: input item ${row}, ${keys.join(', ')}).`,
 			});
 		}
+		hints.push(...this.more);
 		if (hints.length) context.addExecutionHints(...hints);
 	}
 }

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UtmValues } from '../fields/utmFields';
-import { withUtm, withUtmColumns } from './utm';
+import { withUtm } from './utm';
 import { isSet, type FieldName, type RowValidator } from '../fields/validation';
 
 export const FIELDS = {
@@ -115,19 +115,4 @@ function extraFieldsOf(value: unknown, check: RowValidator): IDataObject {
 		check.fail(FIELDS.extraFields, 'it must be a JSON object such as { "field": "value" }');
 	}
 	return parsed as IDataObject;
-}
-
-/** Map Automatically: only the fields a link is made from, read from the item by name; other fields are ignored. */
-export function autoMappedLinkFields(json: IDataObject): LinkFields {
-	return withUtmColumns<LinkFields>(
-		{
-			longUrl: json.longUrl,
-			title: json.title,
-			path: json.path,
-			domain: json.domain,
-			expiredAt: json.expiredAt,
-			tags: json.tags,
-		},
-		json,
-	);
 }

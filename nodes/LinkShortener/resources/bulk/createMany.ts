@@ -7,7 +7,8 @@ import {
 } from 'n8n-workflow';
 
 import { apiPathsOption, createLinkFields, showFor } from '../../fields/commonFields';
-import { autoMappedLinkFields, createLinkBody } from '../../links/linkBodies';
+import { AutoMapColumns } from '../../links/columns';
+import { createLinkBody, FIELDS } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/preparedRow';
@@ -34,7 +35,7 @@ export const operation: INodePropertyOptions = {
 export const fields: INodeProperties[] = [
 	{
 		displayName:
-			'Each input item needs a "longUrl" field; "title", "path", "domain", "expiredAt", "tags" and "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content" are used when present, other fields are ignored',
+			'Each input item needs a long URL column ("longUrl", "Long URL", "long_url": any case, spaces, _ - . ignored); title, path, domain, expiredAt (or Expires), tags and the UTM columns are used when present and not blank; other columns are ignored and named in a hint',
 		name: 'autoMapNoticeCreate',
 		type: 'notice',
 		default: '',
@@ -111,8 +112,14 @@ function createElementBuilder(context: IExecuteFunctions, hints: RunHints): Elem
 	if (mappingModeOf(context) === 'autoMap') {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
+		const columns = new AutoMapColumns(context.getNode(), items);
+		hints.add(columns.hint());
 		return (row, check) =>
-			createLinkBody(autoMappedLinkFields(items[row].json), check, hints.utmReplacedIn(row));
+			createLinkBody(
+				columns.linkFields(row, items[row].json, check, FIELDS.longUrl),
+				check,
+				hints.utmReplacedIn(row),
+			);
 	}
 	return (row, check) =>
 		createLinkBody(

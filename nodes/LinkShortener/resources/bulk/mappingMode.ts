@@ -21,7 +21,7 @@ export const mappingModeField: INodeProperties = {
 			name: 'Map Automatically',
 			value: 'autoMap',
 			description:
-				'Use the fields of each input item that have the same names as the link fields (longUrl, title, path, domain, expiredAt, tags, and the link ID for updates); fastest for large inputs',
+				'Use the columns of each input item named like the link fields (Long URL or longUrl, Title, Path, Domain, Expires, Tags, and the link ID for updates), as a sheet or CSV gives them; fastest for large inputs',
 		},
 	],
 	default: 'defineBelow',

@@ -20,7 +20,8 @@ import {
 	DEFAULT_MAX_RETRIES,
 } from '../../links/bulkCreate';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
-import { autoMappedLinkFields, createLinkBody, type LinkFields } from '../../links/linkBodies';
+import { AutoMapColumns } from '../../links/columns';
+import { createLinkBody, FIELDS, type LinkFields } from '../../links/linkBodies';
 import { linkRefOf } from '../../links/linkRefs';
 import { SyncPlan, type MatchBy, type RowPlan } from '../../links/syncPlan';
 import { mappingModeOf } from './mappingMode';
@@ -62,7 +63,7 @@ export const fields: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each input item needs "longUrl", and "shortUrl" or "path" when matching by short URL or path; "title", "domain", "expiredAt", "tags" and the utm_* columns are used when present',
+			'Each input item needs a long URL column ("Long URL", "longUrl": any case, spaces, _ - . ignored), and a short URL or path column when matching by short URL or path; title, domain, expiredAt (or Expires), tags and the UTM columns are used when present and not blank',
 		name: 'autoMapNoticeSync',
 		type: 'notice',
 		default: '',
@@ -143,11 +144,16 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	const matchBy = this.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;
 	const plan = new SyncPlan(api, matchBy, dryRun);
+	// Map Automatically: every row's columns read before anything is sent (D17).
+	const columns =
+		mappingModeOf(this) === 'autoMap'
+			? new AutoMapColumns(this.getNode(), this.getInputData())
+			: undefined;
 	const batchSize = createBatchSizeOf(this, options);
 	const [created] = await runBatches(api, {
 		...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
 		runName: 'Sync',
-		buildElement: syncElementBuilder(this, matchBy, plan),
+		buildElement: syncElementBuilder(this, matchBy, plan, columns),
 		batchSize,
 		rowsToSend: async (rows, results) => await plan.rowsToSend(rows, results),
 	});
@@ -168,7 +174,8 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	const output = created.map((item, row) =>
 		withAction(updates.has(row) && !dryRun ? updated[row] : item, plan.plans.get(row)),
 	);
-	this.addExecutionHints(syncHint(plan, dryRun));
+	const unusedColumns = columns?.hint();
+	this.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
 	return [output];
 }
 
@@ -177,25 +184,29 @@ function syncElementBuilder(
 	context: IExecuteFunctions,
 	matchBy: MatchBy,
 	plan: SyncPlan,
+	columns: AutoMapColumns | undefined,
 ): ElementBuilder {
-	const autoMap = mappingModeOf(context) === 'autoMap';
 	const items = context.getInputData();
+	if (columns) {
+		return (row, check) => {
+			const json = items[row].json;
+			const element = createLinkBody(columns.linkFields(row, json, check, FIELDS.longUrl), check);
+			if (matchBy === 'path') {
+				const shortUrl = columns.value(row, json, 'shortUrl');
+				const path = columns.value(row, json, 'path');
+				plan.remember(row, refOf({ shortUrl, path } as IDataObject, check));
+			}
+			return element;
+		};
+	}
 	return (row, check) => {
-		const fields: LinkFields = autoMap
-			? autoMappedLinkFields(items[row].json)
-			: {
-					longUrl: context.getNodeParameter('longUrl', row),
-					...(context.getNodeParameter('additionalFields', row, {}) as IDataObject),
-				};
+		const fields: LinkFields = {
+			longUrl: context.getNodeParameter('longUrl', row),
+			...(context.getNodeParameter('additionalFields', row, {}) as IDataObject),
+		};
 		const element = createLinkBody(fields, check);
 		if (matchBy === 'path')
-			plan.remember(
-				row,
-				refOf(
-					autoMap ? items[row].json : { linkRef: context.getNodeParameter('linkRef', row, '') },
-					check,
-				),
-			);
+			plan.remember(row, refOf({ linkRef: context.getNodeParameter('linkRef', row, '') }, check));
 		return element;
 	};
 }

@@ -7,12 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { showFor, updateLinkFields } from '../../fields/commonFields';
-import {
-	UPDATE_PARAMETERS,
-	withLinkChanges,
-	type LinkUpdateFields,
-	type UpdateFieldNames,
-} from '../../links/linkBodies';
+import { UPDATE_PARAMETERS, withLinkChanges, type UpdateFieldNames } from '../../links/linkBodies';
+import { AutoMapColumns } from '../../links/columns';
 import { linkRefOf } from '../../links/linkRefs';
 import { RowLinkRefs } from '../../links/sheetSync';
 import { RunHints } from '../../fields/runHints';
@@ -21,8 +17,6 @@ import { Api } from '../../http/request';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
-import { withUtmColumns } from '../../links/utm';
-import { isSet } from '../../fields/validation';
 import { mappingModeOf } from './mappingMode';
 
 const DEFAULT_BATCH_SIZE = 1000;
@@ -37,7 +31,7 @@ export const operation: INodePropertyOptions = {
 export const fields: INodeProperties[] = [
 	{
 		displayName:
-			'Each input item names its link by its ID field (the UUID), else "shortUrl", else "path"; "longUrl", "title", "expiredAt" and "tags" are updated when present ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content" are added to a new longUrl); other fields are ignored',
+			'Each input item names its link by an ID column (the UUID; named like "ID" or "Link ID"), else a short URL column, else a path column; long URL, title, expiredAt (or Expires) and tags are updated when present and not blank (the UTM columns are added to a new long URL). Columns match in any case, with spaces, _ - . ignored; other columns are ignored and named in a hint',
 		name: 'autoMapNoticeUpdate',
 		type: 'notice',
 		default: '',
@@ -99,10 +93,10 @@ const AUTO_MAPPED_FIELDS: UpdateFieldNames = {
 
 /** The columns auto-map reads a row's link from, in this order (D14). */
 const LINK_COLUMNS = [
-	AUTO_MAPPED_FIELDS.id,
+	{ label: 'ID', parameter: 'id' },
 	{ label: 'shortUrl', parameter: 'shortUrl' },
 	{ label: 'path', parameter: 'path' },
-];
+] as const;
 
 /** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
 function updateElementBuilder(
@@ -113,14 +107,17 @@ function updateElementBuilder(
 	if (mappingModeOf(context) === 'autoMap') {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
+		const columns = new AutoMapColumns(context.getNode(), items);
+		hints.add(columns.hint());
 		return (row, check) => {
 			const json = items[row].json;
-			const column =
-				LINK_COLUMNS.find(({ parameter }) => isSet(json[parameter])) ?? LINK_COLUMNS[0];
-			const id = links.remember(row, linkRefOf(json[column.parameter], check, column));
+			const [field, value] = LINK_COLUMNS.map(
+				(column) => [column, columns.value(row, json, column.parameter)] as const,
+			).find(([, found]) => found !== undefined) ?? [LINK_COLUMNS[0], undefined];
+			const id = links.remember(row, linkRefOf(value, check, field));
 			return withLinkChanges(
 				{ id },
-				autoMappedChanges(json),
+				columns.changes(row, json),
 				check,
 				AUTO_MAPPED_FIELDS,
 				hints.utmReplacedIn(row),
@@ -135,11 +132,4 @@ function updateElementBuilder(
 		const changes = context.getNodeParameter('updateFields', row, {}) as IDataObject;
 		return withLinkChanges({ id }, changes, check, UPDATE_PARAMETERS, hints.utmReplacedIn(row));
 	};
-}
-
-function autoMappedChanges(json: IDataObject): LinkUpdateFields {
-	return withUtmColumns<LinkUpdateFields>(
-		{ longUrl: json.longUrl, title: json.title, expiredAt: json.expiredAt, tags: json.tags },
-		json,
-	);
 }

@@ -1,0 +1,139 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { BULK_CREATE_PATH, BULK_UPDATE_PATH, createMany, updateMany } from '../helpers/bulk';
+import { useLinkShortener } from '../helpers/fixture';
+import { hintsOf } from '../helpers/hints';
+
+const syncMany = (parameters: object = {}) => ({
+	resource: 'bulk',
+	operation: 'syncMany',
+	mappingMode: 'autoMap',
+	...parameters,
+});
+
+/**
+ * Map Automatically reads sheets as people keep them (D17). The rows have the shapes real
+ * sources give: n8n's Extract From File on a CSV (header text as keys, every value a string, a
+ * blank cell `""` or left out, spaces as typed) and n8n's Google Sheets node "Get Row(s)"
+ * (header text as keys, `""` for a blank cell, and its own `row_number`, as in that node's
+ * `v2/actions/sheet/read.operation.ts` output).
+ */
+describe('Map Automatically: columns named as people name them (D17)', () => {
+	const ls = useLinkShortener();
+
+	it('Create Many reads Long URL, long_url, LONG-URL, LongUrl, Title, Expires and UTM Source; blank cells are not sent and spaces are trimmed', async () => {
+		const rows: IDataObject[] = [
+			{ 'Long URL': ' https://example.com/a ', Title: ' Spring ', Tags: '', row_number: 2 },
+			{ long_url: 'https://example.com/b', title: '   ', Expires: '2027-01-31', row_number: 3 },
+			{ 'LONG-URL': 'https://example.com/c', 'UTM Source': 'sheet', row_number: 4 },
+			{ LongUrl: 'https://example.com/d', 'Expiry ': '2027-02-01T10:00:00Z', row_number: 5 },
+		];
+
+		const { error, run } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows);
+
+		expect(error).toBeUndefined();
+		expect(ls.requestsTo(BULK_CREATE_PATH).map((request) => request.body)).toEqual([
+			[
+				{ longUrl: 'https://example.com/a', title: 'Spring' },
+				{ longUrl: 'https://example.com/b', expiredAt: expect.stringMatching(/^2027-01-31/) },
+				{ longUrl: 'https://example.com/c?utm_source=sheet' },
+				{ longUrl: 'https://example.com/d', expiredAt: '2027-02-01T10:00:00.000Z' },
+			],
+		]);
+		expect(hintsOf(run)).toEqual([
+			'Map Automatically did not use these columns: row_number. Columns are matched to the link fields by name, in any case, with spaces, "_", "-" and "." ignored.',
+		]);
+	});
+
+	it('two columns that name the same field refuse the run before any request, naming both', async () => {
+		const rows = [{ longUrl: 'https://example.com/a', 'Long URL': 'https://example.com/b' }];
+
+		const { error } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows);
+
+		expect(error?.message).toBe(
+			'The columns "longUrl" and "Long URL" both give longUrl: Map Automatically cannot tell which to use',
+		);
+		expect(ls.sandbox.requests).toHaveLength(0);
+	});
+
+	it('a row without a long URL names the columns looked for and the row’s own', async () => {
+		const rows = [
+			{ 'Long URL': 'https://example.com/a' },
+			{ 'Long URL': '  ' },
+			{ Link: 'https://example.com/c', Name: 'C', Notes: '' },
+		];
+
+		const { items, error } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows, {
+			continueOnFail: true,
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.error)).toEqual([
+			undefined,
+			'Invalid Long URL in item 1: its "Long URL" cell is blank',
+			'Invalid Long URL in item 2: no column is named like longUrl (any case; spaces, "_", "-" and "." ignored, e.g. "Long URL"); the row\'s columns are Link, Name, Notes',
+		]);
+	});
+
+	it('Update Many takes a Link ID column and leaves a blank Tags cell alone', async () => {
+		const [link] = ls.sandbox.addLinks(1, { title: 'Old' });
+
+		const { error } = await ls.run(updateMany({ mappingMode: 'autoMap' }), [
+			{ 'Link ID': link.id, Title: 'New ', Tags: '', Notes: 'x' },
+		]);
+
+		expect(error).toBeUndefined();
+		expect(ls.requestsTo(BULK_UPDATE_PATH).map((request) => request.body)).toEqual([
+			[{ id: link.id, title: 'New' }],
+		]);
+	});
+
+	it('Sync Many of an exported CSV (Short URL, Long URL, Title, Tags, Notes, blank cells): first run writes only what differs, the second nothing', async () => {
+		const [same, retitled] = ls.sandbox.addLinks(2, { title: 'Spring' });
+		const csvRows: IDataObject[] = [
+			{
+				'Short URL': same.shortUrl,
+				'Long URL': same.longUrl,
+				Title: 'Spring',
+				Tags: '',
+				Notes: '',
+			},
+			{
+				'Short URL': ` ${retitled.shortUrl} `,
+				'Long URL': retitled.longUrl,
+				Title: 'Summer',
+				Tags: '',
+				Notes: 'renamed',
+			},
+			{
+				'Short URL': 'https://sho.rt/from-sheet',
+				'Long URL': 'https://example.com/from-sheet',
+				Title: 'New',
+				Notes: '',
+			},
+		];
+
+		const first = await ls.run(syncMany(), csvRows);
+
+		expect(first.error).toBeUndefined();
+		expect(first.items.map((item) => item.json.syncAction)).toEqual([
+			'unchanged',
+			'updated',
+			'created',
+		]);
+		expect(ls.requestsTo(BULK_UPDATE_PATH).map((request) => request.body)).toEqual([
+			[{ id: retitled.id, title: 'Summer' }],
+		]);
+		ls.sandbox.clearRequests();
+
+		const second = await ls.run(syncMany(), csvRows);
+
+		expect(second.items.map((item) => item.json.syncAction)).toEqual([
+			'unchanged',
+			'unchanged',
+			'unchanged',
+		]);
+		expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(0);
+		expect(ls.requestsTo(BULK_UPDATE_PATH)).toHaveLength(0);
+	});
+});

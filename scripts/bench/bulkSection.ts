@@ -15,7 +15,7 @@ const DEFAULT_SIZES = [10_000, 100_000];
 const QUICK_SIZES = [10_000];
 const LIST_SIZE = 10_000;
 
-type Contender = Pick<Job, 'runner' | 'mode'>;
+type Contender = Pick<Job, 'runner' | 'mode' | 'headers'>;
 
 /** Short runs are noisier: measure them more often. */
 function repeatsFor(rows: number): number {
@@ -81,7 +81,7 @@ async function warmUp(sandbox: Sandbox): Promise<void> {
 async function bulkRows(sandbox: Sandbox, rows: number): Promise<Row[]> {
 	const table: Row[] = [];
 	for (const operation of ['create', 'update'] as const) {
-		const [plain, autoMap, defineBelow, expressions] = await measureOperation(
+		const [plain, autoMap, defineBelow, expressions, sheetHeaders] = await measureOperation(
 			sandbox,
 			operation,
 			rows,
@@ -90,6 +90,7 @@ async function bulkRows(sandbox: Sandbox, rows: number): Promise<Row[]> {
 				{ runner: 'node', mode: 'autoMap' },
 				{ runner: 'node', mode: 'defineBelow' },
 				{ runner: 'expressions', mode: 'defineBelow' },
+				{ runner: 'node', mode: 'autoMap', headers: 'sheet' },
 			],
 		);
 		const row = {
@@ -99,6 +100,14 @@ async function bulkRows(sandbox: Sandbox, rows: number): Promise<Row[]> {
 			plain: plain.result,
 		};
 		table.push({ ...row, mode: 'autoMap', requests: autoMap.requests, node: autoMap.result });
+		table.push({
+			...row,
+			mode: 'autoMap',
+			headers: 'sheet',
+			requests: sheetHeaders.requests,
+			node: sheetHeaders.result,
+			exactNames: autoMap.result,
+		});
 		table.push({
 			...row,
 			mode: 'defineBelow',

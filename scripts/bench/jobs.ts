@@ -15,6 +15,8 @@ export interface Job {
 	runner: Runner;
 	/** For the node and the expressions baseline of create / update. */
 	mode?: Mode;
+	/** autoMap: the columns as a spreadsheet export names them (Long URL, Title, Link ID, Notes, row_number) instead of the link fields' names. */
+	headers?: 'sheet';
 	rows: number;
 	baseUrl: string;
 	apiKey: string;

@@ -10,6 +10,10 @@ export interface Row {
 	plain: JobResult;
 	/** defineBelow only: n8n evaluating the same per-row expressions in a node that does nothing else. */
 	expressions?: JobResult;
+	/** autoMap with a spreadsheet's column names: the columns as a sheet names them. */
+	headers?: 'sheet';
+	/** The same job with the link fields' own names, for the sheet-headers row. */
+	exactNames?: JobResult;
 }
 
 const TARGETS = { autoMapVsPlain: 1.5, defineBelowVsExpressions: 1.2, peakRssMb: 500 };
@@ -31,6 +35,10 @@ function label(row: Row): string {
 		list: 'Get Many, Return All',
 		sync: 'Bulk sync',
 	}[row.operation];
+	if (row.headers === 'sheet' && row.exactNames) {
+		const vsExact = row.node.wallMs / row.exactNames.wallMs;
+		return `${what} (autoMap, a sheet's headers: ${vsExact.toFixed(2)}× exact names ${mark(vsExact <= 1.1)})`;
+	}
 	return row.mode ? `${what} (${row.mode})` : what;
 }
 

@@ -18,15 +18,22 @@ function inputRows(job: Job, count: number, offset = 0): IDataObject[] {
 	if (job.operation === 'sync') return (job.sheet ?? []).slice(0, count);
 	if (job.operation === 'update') {
 		const ids = job.ids ?? [];
-		return Array.from({ length: count }, (_, i) => ({
-			id: ids[(offset + i) % ids.length],
-			title: job.updateTitle ?? `Renamed ${offset + i}`,
-		}));
+		return Array.from({ length: count }, (_, i) => {
+			const [id, title] = [
+				ids[(offset + i) % ids.length],
+				job.updateTitle ?? `Renamed ${offset + i}`,
+			];
+			return job.headers === 'sheet'
+				? { 'Link ID': id, Title: title, Notes: '', row_number: offset + i + 2 }
+				: { id, title };
+		});
 	}
-	return Array.from({ length: count }, (_, i) => ({
-		longUrl: `https://example.com/bench/${offset + i}`,
-		title: `Bench ${offset + i}`,
-	}));
+	return Array.from({ length: count }, (_, i) => {
+		const [longUrl, title] = [`https://example.com/bench/${offset + i}`, `Bench ${offset + i}`];
+		return job.headers === 'sheet'
+			? { 'Long URL': longUrl, Title: title, Notes: '', row_number: offset + i + 2 }
+			: { longUrl, title };
+	});
 }
 
 async function work(

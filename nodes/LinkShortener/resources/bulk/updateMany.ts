@@ -111,9 +111,15 @@ function updateElementBuilder(
 		hints.add(columns.hint());
 		return (row, check) => {
 			const json = items[row].json;
-			const [field, value] = LINK_COLUMNS.map(
-				(column) => [column, columns.value(row, json, column.parameter)] as const,
-			).find(([, found]) => found !== undefined) ?? [LINK_COLUMNS[0], undefined];
+			// The first of id, shortUrl, path the row gives; a row with none fails on the id.
+			let field: (typeof LINK_COLUMNS)[number] = LINK_COLUMNS[0];
+			let value: unknown;
+			for (const column of LINK_COLUMNS) {
+				value = columns.value(row, json, column.parameter);
+				if (value === undefined) continue;
+				field = column;
+				break;
+			}
 			const id = links.remember(row, linkRefOf(value, check, field));
 			return withLinkChanges(
 				{ id },

@@ -136,4 +136,76 @@ describe('Map Automatically: columns named as people name them (D17)', () => {
 		expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(0);
 		expect(ls.requestsTo(BULK_UPDATE_PATH)).toHaveLength(0);
 	});
+
+	describe('Keep Input Columns (options.keepInputColumns)', () => {
+		const sheetRows = () => [
+			{ 'Long URL': 'https://example.com/a', Title: 'A', Notes: 'first', row_number: 2 },
+			{ 'Long URL': 'not a url', Title: 'B', Notes: 'second', row_number: 3 },
+			{ 'Long URL': 'https://example.com/c', title: 'Sheet C', id: 'sheet-id', row_number: 4 },
+		];
+
+		it('each item holds its row’s columns beside the link’s fields; the link wins a clash; an error item on the regular output keeps its row’s columns', async () => {
+			const { items, error } = await ls.run(
+				createMany({ mappingMode: 'autoMap', options: { keepInputColumns: true } }),
+				sheetRows(),
+				{ continueOnFail: true },
+			);
+
+			expect(error).toBeUndefined();
+			expect(items[0].json).toMatchObject({
+				'Long URL': 'https://example.com/a',
+				Notes: 'first',
+				row_number: 2,
+				longUrl: 'https://example.com/a',
+				shortUrl: expect.stringMatching(/^https:\/\//),
+			});
+			expect(items[1].json).toMatchObject({ row_number: 3, Notes: 'second' });
+			expect(String(items[1].json.error)).toMatch(/^Invalid Long URL in item 1/);
+			expect(items[2].json.id).not.toBe('sheet-id');
+			expect(items[2].json).toMatchObject({ title: 'Sheet C', row_number: 4 });
+		});
+
+		// n8n routes an item to the error output only when it holds nothing but its error, and
+		// there adds the columns of the paired row of the node before (none here: the rows are
+		// the node's own input in this engine run).
+		it('on the error output, the error item holds only its error, so that n8n routes it there', async () => {
+			const { outputs, error } = await ls.run(
+				createMany({ mappingMode: 'autoMap', options: { keepInputColumns: true } }),
+				sheetRows(),
+				{ nodeOverrides: { onError: 'continueErrorOutput' } },
+			);
+
+			expect(error).toBeUndefined();
+			const [regular = [], errors = []] = outputs;
+			expect(regular.map((item) => item.json.row_number)).toEqual([2, 4]);
+			expect(errors).toHaveLength(1);
+			expect(Object.keys(errors[0].json).sort()).toEqual(['details', 'error']);
+			expect(String(errors[0].json.error)).toMatch(/^Invalid Long URL in item 1/);
+		});
+
+		it('off by default: items hold the link only', async () => {
+			const { items } = await ls.run(createMany({ mappingMode: 'autoMap' }), [sheetRows()[0]]);
+
+			expect(items[0].json.row_number).toBeUndefined();
+			expect(items[0].json.longUrl).toBe('https://example.com/a');
+		});
+
+		it('Sync Many: the row’s columns, the link and syncAction, for writing the short URL back to the sheet', async () => {
+			const rows = [
+				{ 'Short URL': 'https://sho.rt/kept', 'Long URL': 'https://example.com/k', row_number: 7 },
+			];
+
+			const { items, error } = await ls.run(
+				syncMany({ options: { keepInputColumns: true } }),
+				rows,
+			);
+
+			expect(error).toBeUndefined();
+			expect(items[0].json).toMatchObject({
+				row_number: 7,
+				shortUrl: 'https://sho.rt/kept',
+				syncAction: 'created',
+			});
+		});
+	});
 });

@@ -1,14 +1,45 @@
 import {
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type INode,
 	type INodeExecutionData,
+	type INodeProperties,
 	type NodeExecutionHint,
 } from 'n8n-workflow';
 
 import { UTM_FIELDS } from '../fields/utmFields';
 import type { FieldName, RowValidator } from '../fields/validation';
 import type { LinkFields, LinkUpdateFields } from './linkBodies';
+
+/** `options.keepInputColumns` of Create Many, Update Many and Sync Many (D17). */
+export const keepInputColumnsOption: INodeProperties = {
+	displayName: 'Keep Input Columns',
+	name: 'keepInputColumns',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether each output item also holds its input row's own columns (row_number, notes, …) beside the link's fields, so that the next node can write the short URL back to the same row",
+};
+
+/**
+ * Each output item with its row's own columns under the link's fields (the link wins a clash of
+ * names). An error item on the error output is left alone: n8n adds its row's columns there
+ * itself, and routes only an item holding nothing but its error.
+ */
+export function withInputColumns(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+): INodeExecutionData[] {
+	const input = context.getInputData();
+	const errorOutput = context.getNode().onError === 'continueErrorOutput';
+	return items.map((item) => {
+		const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
+		const row = typeof paired === 'object' ? paired.item : paired;
+		if (row === undefined || (errorOutput && item.json.error !== undefined)) return item;
+		return { ...item, json: { ...input[row]?.json, ...item.json } };
+	});
+}
 
 /** The columns Map Automatically reads (D17), by the name of the link field each gives. */
 const COLUMN_FIELDS = [

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { apiPathsOption, createLinkFields, showFor } from '../../fields/commonFields';
-import { AutoMapColumns } from '../../links/columns';
+import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { createLinkBody, FIELDS } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';
@@ -60,6 +60,7 @@ export const fields: INodeProperties[] = [
 				description: 'Links per request; the API accepts at most 10,000',
 			},
 			ifExistsOption,
+			keepInputColumnsOption,
 			{
 				displayName: 'Max Retries',
 				name: 'maxRetries',
@@ -104,7 +105,8 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	const output = createOnce ? createOnce.outputOf(items) : items;
 	hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
 	hints.addTo(this, this.getInputData().length);
-	return [await addQrCodes(this, qrCodes, output)];
+	const kept = options.keepInputColumns === true ? withInputColumns(this, output) : output;
+	return [await addQrCodes(this, qrCodes, kept)];
 }
 
 /** How each input row becomes one element of the bulk-create body. */

@@ -20,7 +20,7 @@ import {
 	DEFAULT_MAX_RETRIES,
 } from '../../links/bulkCreate';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
-import { AutoMapColumns } from '../../links/columns';
+import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { createLinkBody, FIELDS, type LinkFields } from '../../links/linkBodies';
 import { linkRefOf } from '../../links/linkRefs';
 import { SyncPlan, type MatchBy, type RowPlan } from '../../links/syncPlan';
@@ -126,6 +126,7 @@ export const fields: INodeProperties[] = [
 				description:
 					'Whether to only say what would be created, updated or left unchanged, without a single write',
 			},
+			keepInputColumnsOption,
 		],
 	},
 ];
@@ -176,7 +177,7 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	);
 	const unusedColumns = columns?.hint();
 	this.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
-	return [output];
+	return [options.keepInputColumns === true ? withInputColumns(this, output) : output];
 }
 
 /** How each row becomes its create element (checked before anything is sent), its link reference recorded. */

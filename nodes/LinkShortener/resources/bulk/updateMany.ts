@@ -8,7 +8,7 @@ import type {
 
 import { showFor, updateLinkFields } from '../../fields/commonFields';
 import { UPDATE_PARAMETERS, withLinkChanges, type UpdateFieldNames } from '../../links/linkBodies';
-import { AutoMapColumns } from '../../links/columns';
+import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { linkRefOf } from '../../links/linkRefs';
 import { RowLinkRefs } from '../../links/sheetSync';
 import { RunHints } from '../../fields/runHints';
@@ -65,6 +65,7 @@ export const fields: INodeProperties[] = [
 				default: DEFAULT_BATCH_SIZE,
 				description: 'Updates per request',
 			},
+			keepInputColumnsOption,
 		],
 	},
 ];
@@ -83,7 +84,7 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 		batchSize: wholeNumberOption(this, options.batchSize, DEFAULT_BATCH_SIZE, 'Batch Size', 1),
 	});
 	hints.addTo(this, this.getInputData().length);
-	return output;
+	return options.keepInputColumns === true ? [withInputColumns(this, output[0])] : output;
 }
 
 const AUTO_MAPPED_FIELDS: UpdateFieldNames = {

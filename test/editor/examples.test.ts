@@ -8,6 +8,7 @@ import { withDefaults, type WorkflowInput } from '../../dev/engine/engine';
 import { SEEDED, SEEDED_CLICKS } from '../../dev/sandbox/server';
 import {
 	readWriteFileStandIn,
+	extractFromFileStandIn,
 	scheduleTriggerStandIn,
 	setStandIn,
 } from '../helpers/exampleStandIns';
@@ -47,6 +48,7 @@ describe('Example workflows', () => {
 	fx.engine.nodeTypes.register('n8n-nodes-base.set', setStandIn);
 	fx.engine.nodeTypes.register('n8n-nodes-base.scheduleTrigger', scheduleTriggerStandIn);
 	fx.engine.nodeTypes.register('n8n-nodes-base.readWriteFile', readWriteFileStandIn);
+	fx.engine.nodeTypes.register('n8n-nodes-base.extractFromFile', extractFromFileStandIn);
 
 	const files = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
 

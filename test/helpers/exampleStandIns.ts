@@ -97,3 +97,66 @@ export const readWriteFileStandIn: INodeType = {
 		throw new Error('The example keeps this node disabled: it must not run in tests');
 	},
 };
+
+/** A CSV text's records, each its fields (RFC 4180: quoted fields, "" inside quotes, CRLF or LF). */
+function csvRecords(text: string): string[][] {
+	const records: string[][] = [];
+	let fields: string[] = [];
+	let field = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i];
+		if (quoted) {
+			if (char === '"' && text[i + 1] === '"') field += text[++i];
+			else if (char === '"') quoted = false;
+			else field += char;
+		} else if (char === '"') quoted = true;
+		else if (char === ',') {
+			fields.push(field);
+			field = '';
+		} else if (char === '\n' || char === '\r') {
+			if (char === '\r' && text[i + 1] === '\n') i++;
+			fields.push(field);
+			records.push(fields);
+			[fields, field] = [[], ''];
+		} else field += char;
+	}
+	if (field || fields.length) records.push([...fields, field]);
+	return records;
+}
+
+/**
+ * Extract From File, CSV only, as n8n's (typeVersion 1.1) gives rows: the header's text as
+ * keys, every value a string, an empty cell left out (Include Empty Cells off), a BOM dropped.
+ */
+export const extractFromFileStandIn: INodeType = {
+	description: {
+		displayName: 'Extract From File (test stand-in)',
+		name: 'extractFromFile',
+		group: ['input'],
+		version: [1, 1.1],
+		description: 'Reads the CSV in the input item’s binary "data"',
+		defaults: { name: 'Extract From File' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [
+			{ displayName: 'Operation', name: 'operation', type: 'string', default: 'csv' },
+			{ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [] },
+		],
+	},
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const [item] = this.getInputData();
+		const text = Buffer.from(String(item.binary?.data?.data ?? ''), 'base64')
+			.toString('utf8')
+			.replace(/^\uFEFF/, '');
+		const [header = [], ...records] = csvRecords(text);
+		return [
+			records.map((record) => ({
+				json: Object.fromEntries(
+					header.flatMap((name, k) => (record[k] ? [[name, record[k]]] : [])),
+				),
+				pairedItem: { item: 0 },
+			})),
+		];
+	},
+};

@@ -1,0 +1,169 @@
+/**
+ * Sheets as people keep them, in real n8n (`n8n execute`): a CSV exported from a spreadsheet
+ * app (UTF-8 BOM, CRLF, every field quoted, blank cells, stray spaces) read by n8n's own Extract
+ * From File (CSV, its BOM option on), into Bulk > Sync Many or Create Many with Map
+ * Automatically: human headers, blank cells not given, and Keep Input Columns through Convert to
+ * File and back.
+ */
+import type { WorkflowJson, WorkflowNode } from '../../dev/n8n';
+import { pairedOutput, suiteQueries, useN8nSuite } from './harness';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, LINK_NODE, NODE_TYPE } from './workflows';
+
+const suite = useN8nSuite({
+	resetBeforeEach: false,
+	sandbox: { rateLimit: null, logBodies: true },
+});
+const { apiRequests } = suiteQueries(suite);
+
+const quoted = (cells: string[]) => cells.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(',');
+/** A spreadsheet app's CSV export: BOM, CRLF, every field quoted. */
+const csvOf = (header: string[], rows: string[][]) =>
+	`\uFEFF${[header, ...rows].map(quoted).join('\r\n')}\r\n`;
+
+const HEADER = ['Short URL', 'Long URL', 'Title', 'Tags', 'Notes', 'row_number'];
+const SHEET = csvOf(HEADER, [
+	['https://sho.rt/csv-same', 'https://example.com/csv/same', 'Same', '', '', '2'],
+	[
+		'https://sho.rt/csv-renamed',
+		' https://example.com/csv/renamed ',
+		'Renamed ',
+		'',
+		'was Old',
+		'3',
+	],
+	['https://sho.rt/csv-new', 'https://example.com/csv/new', 'New', 'promo', '', '4'],
+]);
+
+let position = 0;
+function node(name: string, type: string, typeVersion: number, parameters: object): WorkflowNode {
+	position += 220;
+	return {
+		id: `00000000-0000-4000-9000-${String(position).padStart(12, '0')}`,
+		name,
+		type,
+		typeVersion,
+		position: [position, 0],
+		parameters: parameters as WorkflowNode['parameters'],
+	};
+}
+
+/** Manual Trigger → a Code node holding the CSV as a file → Extract From File → the steps. */
+function csvWorkflow(name: string, csv: string, steps: WorkflowNode[]): WorkflowJson {
+	const file = `return [{ json: {}, binary: { data: { data: ${JSON.stringify(Buffer.from(csv).toString('base64'))}, mimeType: 'text/csv', fileName: 'links.csv' } } }];`;
+	const nodes = [
+		node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {}),
+		node('CSV file', 'n8n-nodes-base.code', 2, {
+			mode: 'runOnceForAllItems',
+			language: 'javaScript',
+			jsCode: file,
+		}),
+		node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
+			operation: 'csv',
+			options: { enableBOM: true },
+		}),
+		...steps,
+	];
+	const connections = Object.fromEntries(
+		nodes
+			.slice(0, -1)
+			.map((from, i) => [
+				from.name,
+				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	);
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+const linkNode = (parameters: object): WorkflowNode => ({
+	...node(LINK_NODE, NODE_TYPE, 1, { resource: 'bulk', mappingMode: 'autoMap', ...parameters }),
+	credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
+});
+
+const wf = {
+	sync: suite.workflow(
+		csvWorkflow('e2e CSV → Sync Many', SHEET, [
+			linkNode({ operation: 'syncMany', matchBy: 'path' }),
+		]),
+	),
+	roundTrip: suite.workflow(
+		csvWorkflow('e2e CSV → Create Many (Keep Input Columns) → CSV', SHEET, [
+			linkNode({ operation: 'createMany', options: { keepInputColumns: true } }),
+			node('Convert to File', 'n8n-nodes-base.convertToFile', 1.1, {
+				operation: 'csv',
+				options: {},
+			}),
+			node('Read it back', 'n8n-nodes-base.extractFromFile', 1.1, {
+				operation: 'csv',
+				options: {},
+			}),
+		]),
+	),
+};
+
+const writes = () => [
+	...apiRequests('POST', '/v1/links/bulk'),
+	...apiRequests('PATCH', '/public/links/bulk'),
+];
+
+test('Extract From File → Sync Many: the first run creates and updates only what differs, the second writes nothing', async () => {
+	for (const [path, title] of [
+		['csv-same', 'Same'],
+		['csv-renamed', 'Old'],
+	]) {
+		const answer = await fetch(`${suite.sandbox.baseUrl}/v1/links/`, {
+			method: 'POST',
+			headers: { 'X-API-Key': suite.sandbox.apiKey, 'Content-Type': 'application/json' },
+			body: JSON.stringify({ longUrl: `https://example.com/csv/${path.slice(4)}`, path, title }),
+		});
+		expect(answer.status).toBe(200);
+	}
+	suite.sandbox.clearRequests();
+
+	const first = await suite.executeOk(wf.sync);
+
+	expect(pairedOutput(first, LINK_NODE).map((item) => item.json.syncAction)).toEqual([
+		'unchanged',
+		'updated',
+		'created',
+	]);
+	expect(apiRequests('PATCH', '/public/links/bulk').map((r) => r.body)).toEqual([
+		[{ id: expect.any(String), title: 'Renamed' }],
+	]);
+	expect(apiRequests('POST', '/v1/links/bulk').map((r) => r.body)).toEqual([
+		[
+			{
+				longUrl: 'https://example.com/csv/new',
+				title: 'New',
+				tags: [{ name: 'promo' }],
+				path: 'csv-new',
+				domain: expect.any(String),
+			},
+		],
+	]);
+	suite.sandbox.clearRequests();
+
+	const second = await suite.executeOk(wf.sync);
+
+	expect(pairedOutput(second, LINK_NODE).map((item) => item.json.syncAction)).toEqual([
+		'unchanged',
+		'unchanged',
+		'unchanged',
+	]);
+	expect(writes()).toEqual([]);
+});
+
+test('Extract From File → Create Many with Keep Input Columns → Convert to File: the same rows come back with their short URL', async () => {
+	suite.sandbox.clearRequests();
+
+	const run = await suite.executeOk(wf.roundTrip);
+
+	const back = pairedOutput(run, 'Read it back').map((item) => item.json);
+	// Extract From File leaves a blank cell out of its row unless Include Empty Cells is on.
+	expect(back.map((row) => [row.row_number, row.Notes, row['Long URL']])).toEqual([
+		['2', undefined, 'https://example.com/csv/same'],
+		['3', 'was Old', ' https://example.com/csv/renamed '],
+		['4', undefined, 'https://example.com/csv/new'],
+	]);
+	for (const row of back) expect(String(row.shortUrl)).toMatch(/^https?:\/\/\S+$/);
+	expect(apiRequests('POST', '/v1/links/bulk')).toHaveLength(1);
+});

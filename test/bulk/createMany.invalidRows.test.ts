@@ -7,6 +7,7 @@ import {
 	pairedIndices,
 	summary,
 } from '../helpers/bulk';
+import { DATE_FORMS } from '../helpers/messages';
 
 /** Every row is checked before the first request; an invalid one stops the run, or is its error item with Continue On Fail. */
 describe('Bulk > Create Many: invalid rows', () => {
@@ -78,7 +79,9 @@ describe('Bulk > Create Many: invalid rows', () => {
 		);
 
 		expect(summary(ls.sandbox.requests)).toEqual([['POST', BULK_CREATE_PATH, 200, 2]]);
-		expect(items[1].json.error).toBe('Invalid Expires At in item 1: "next tuesday" is not a date');
+		expect(items[1].json.error).toBe(
+			'Invalid Expires At in item 1: "next tuesday" is not a date: ' + DATE_FORMS,
+		);
 		expect(detailsOf(items[1])).toMatchObject({ inputItem: 1, outcome: 'invalid' });
 		expect(items.map((item) => item.json.longUrl)).toEqual([
 			'https://example.com/a',

@@ -1,5 +1,6 @@
 import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../helpers/fixture';
+import { DATE_FORMS } from '../helpers/messages';
 
 describe('Link > Create', () => {
 	const ls = useLinkShortener();
@@ -189,7 +190,9 @@ describe('Link > Create', () => {
 				create({ longUrl: 'https://example.com/d', additionalFields: { expiredAt: badDate } }),
 			);
 
-			expect(error?.message).toBe(`Invalid Expires At in item 0: "${badDate}" is not a date`);
+			expect(error?.message).toBe(
+				`Invalid Expires At in item 0: "${badDate}" is not a date: ${DATE_FORMS}`,
+			);
 			expect(ls.sandbox.requests).toHaveLength(0);
 		},
 	);

@@ -1,5 +1,6 @@
 import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../helpers/fixture';
+import { DATE_FORMS } from '../helpers/messages';
 
 const OWN = SEEDED.ownLinks.length;
 const getMany = (parameters: object = {}) => ({
@@ -90,7 +91,7 @@ describe('Link > Get Many', () => {
 	it('refuses a date that does not parse and a user ID that is not a UUID', async () => {
 		const badDate = await ls.run(getMany({ filters: { createdAfter: 'yesterday-ish' } }));
 		expect(badDate.error?.message).toBe(
-			'Invalid Created After in item 0: "yesterday-ish" is not a date',
+			'Invalid Created After in item 0: "yesterday-ish" is not a date: ' + DATE_FORMS,
 		);
 
 		const badUser = await ls.run(getMany({ filters: { userIds: 'me' } }));

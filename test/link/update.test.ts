@@ -4,6 +4,7 @@ import { SEEDED } from '../../dev/sandbox/server';
 import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 import { byId, byUrl } from './locatorValues';
 import { detailsOf, errorRows, loadedAsN8nDoes, pairedIndices } from '../helpers/bulk';
+import { DATE_FORMS } from '../helpers/messages';
 
 const [spring, launch] = SEEDED.ownLinks;
 const [foreign] = SEEDED.foreignLinks;
@@ -151,7 +152,9 @@ describe('Link > Update', () => {
 	it('refuses "2024-02-30" as an expiry date before any request', async () => {
 		const { error } = await ls.run(update(byId(spring.id), { expiredAt: '2024-02-30' }));
 
-		expect(error?.message).toBe('Invalid Expires At in item 0: "2024-02-30" is not a date');
+		expect(error?.message).toBe(
+			'Invalid Expires At in item 0: "2024-02-30" is not a date: ' + DATE_FORMS,
+		);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
 });

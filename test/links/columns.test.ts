@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { BULK_CREATE_PATH, BULK_UPDATE_PATH, createMany, updateMany } from '../helpers/bulk';
 import { useLinkShortener } from '../helpers/fixture';
 import { hintsOf } from '../helpers/hints';
+import { DATE_FORMS } from '../helpers/messages';
 
 const syncMany = (parameters: object = {}) => ({
 	resource: 'bulk',
@@ -73,6 +74,22 @@ describe('Map Automatically: columns named as people name them (D17)', () => {
 			'Invalid Long URL in item 1: its "Long URL" cell is blank',
 			'Invalid Long URL in item 2: no column is named like longUrl (any case; spaces, "_", "-" and "." ignored, e.g. "Long URL"); the row\'s columns are Link, Name, Notes',
 		]);
+	});
+
+	it('a date as a sheet may hold it otherwise (31/01/2027) is refused with the forms taken; an ISO date with a zone is taken', async () => {
+		const rows = [
+			{ 'Long URL': 'https://example.com/a', Expires: '31/01/2027' },
+			{ 'Long URL': 'https://example.com/b', Expires: '2027-01-31T09:30:00+02:00' },
+		];
+
+		const { items } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows, {
+			continueOnFail: true,
+		});
+
+		expect(items[0].json.error).toBe(
+			`Invalid Expires At in item 0: "31/01/2027" is not a date: ${DATE_FORMS}`,
+		);
+		expect(items[1].json.expiredAt).toBe('2027-01-31T07:30:00.000Z');
 	});
 
 	it('Update Many takes a Link ID column and leaves a blank Tags cell alone', async () => {

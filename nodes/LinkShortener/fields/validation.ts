@@ -115,7 +115,7 @@ export class RowValidator {
 	 */
 	private date(value: unknown, field: FieldName): Date {
 		const parsed = parseDate(value);
-		if (!parsed) this.fail(field, `"${String(value)}" is not a date`);
+		if (!parsed) this.fail(field, `"${String(value)}" is not a date: ${DATE_FORMS}`);
 		return parsed;
 	}
 }
@@ -141,6 +141,10 @@ function listOf(value: unknown): unknown[] {
 	if (value === undefined || value === null) return [];
 	return [value];
 }
+
+/** What a date may be, for error messages (D8, D17). */
+const DATE_FORMS =
+	'give an ISO date such as 2027-01-31, or a date-time such as 2027-01-31T09:30:00, with Z or an offset such as +02:00 for a time zone';
 
 const ISO_8601 =
 	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;

@@ -16,8 +16,9 @@ const syncMany = (parameters: object = {}) => ({
  * Map Automatically reads sheets as people keep them (D17). The rows have the shapes real
  * sources give: n8n's Extract From File on a CSV (header text as keys, every value a string, a
  * blank cell `""` or left out, spaces as typed) and n8n's Google Sheets node "Get Row(s)"
- * (header text as keys, `""` for a blank cell, and its own `row_number`, as in that node's
- * `v2/actions/sheet/read.operation.ts` output).
+ * (header text as keys, `""` for a blank cell, and its own `row_number`, a number: in n8n's
+ * `nodes-base/nodes/Google/Sheet/v2/helpers/`, `addRowNumber` in GoogleSheets.utils.ts and
+ * `structureArrayDataByColumn` in GoogleSheet.ts, read in n8n-nodes-base 2.41.1).
  */
 describe('Map Automatically: columns named as people name them (D17)', () => {
 	const ls = useLinkShortener();

@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { UTM_FIELDS } from '../fields/utmFields';
+import { isErrorItem, pairedRowOf } from '../http/errorItems';
 import type { FieldName, RowValidator } from '../fields/validation';
 import type { LinkFields, LinkUpdateFields } from './linkBodies';
 
@@ -34,9 +35,8 @@ export function withInputColumns(
 	const input = context.getInputData();
 	const errorOutput = context.getNode().onError === 'continueErrorOutput';
 	return items.map((item) => {
-		const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
-		const row = typeof paired === 'object' ? paired.item : paired;
-		if (row === undefined || (errorOutput && item.json.error !== undefined)) return item;
+		const row = pairedRowOf(item);
+		if (row === undefined || (errorOutput && isErrorItem(item))) return item;
 		return { ...item, json: { ...input[row]?.json, ...item.json } };
 	});
 }

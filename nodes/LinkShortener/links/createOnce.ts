@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { isErrorItem, pairedRowOf } from '../http/errorItems';
 import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
@@ -53,7 +54,7 @@ export class CreateOnce {
 	/** The run's items with `linkCreated` on each link, and one item for each repeated row, in input order. */
 	outputOf(items: INodeExecutionData[]): INodeExecutionData[] {
 		const byRow = new Map<number, INodeExecutionData>();
-		for (const item of items) byRow.set(rowOf(item), item);
+		for (const item of items) byRow.set(pairedRowOf(item) ?? 0, item);
 		for (const [row, leader] of this.followers) {
 			const leaderItem = byRow.get(leader);
 			if (!leaderItem) continue;
@@ -78,14 +79,4 @@ export class CreateOnce {
 					: { ...item, json: { ...item.json, linkCreated: true } },
 			);
 	}
-}
-
-function rowOf(item: INodeExecutionData): number {
-	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
-	return typeof paired === 'number' ? paired : (paired?.item ?? 0);
-}
-
-/** The runner's error items carry `error` as text beside `details`; a link record has no `error`. */
-function isErrorItem(item: INodeExecutionData): boolean {
-	return typeof (item.json as IDataObject).error === 'string' || item.error !== undefined;
 }

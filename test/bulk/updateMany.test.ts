@@ -169,7 +169,7 @@ describe('Bulk > Update Many', () => {
 		expect(items).toHaveLength(2_500);
 		expect(errorRows(items)).toEqual([7]);
 		expect(items[7].json.error).toBe(
-			'Invalid ID in item 7: a link ID, short URL or path is required',
+			`Invalid ID in item 7: no column is named like id, shortUrl or path (any case; spaces, "_", "-" and "." ignored); the row's columns are title, note, clicks`,
 		);
 		expect(items.every((item, i) => i === 7 || item.json.title === `Auto ${i}`)).toBe(true);
 	});
@@ -181,7 +181,9 @@ describe('Bulk > Update Many', () => {
 		]);
 
 		expect(ls.sandbox.requests).toHaveLength(0);
-		expect(error?.message).toBe('Invalid ID in item 1: a link ID, short URL or path is required');
+		expect(error?.message).toBe(
+			`Invalid ID in item 1: no column is named like id, shortUrl or path (any case; spaces, "_", "-" and "." ignored); the row's columns are title`,
+		);
 		expect(error?.description).toContain('(id) of input item 1');
 	});
 

@@ -88,9 +88,57 @@ describe('Map Automatically: columns named as people name them (D17)', () => {
 		});
 
 		expect(items[0].json.error).toBe(
-			`Invalid Expires At in item 0: "31/01/2027" is not a date: ${DATE_FORMS}`,
+			`Invalid Expires At in item 0 (column "Expires"): "31/01/2027" is not a date: ${DATE_FORMS}`,
 		);
+		expect(items[0].json.details).toMatchObject({
+			description: 'Check the "Expires" column of input item 0 (counting from 0).',
+		});
 		expect(items[1].json.expiredAt).toBe('2027-01-31T07:30:00.000Z');
+	});
+
+	it('a bad value names the column it came from, in Create Many, Update Many and Sync Many', async () => {
+		const [link] = ls.sandbox.addLinks(1);
+		const create = await ls.run(
+			createMany({ mappingMode: 'autoMap' }),
+			[{ long_url: 'example.com/a', Notes: '' }],
+			{ continueOnFail: true },
+		);
+		const update = await ls.run(
+			updateMany({ mappingMode: 'autoMap' }),
+			[
+				{ 'Link ID': 'spring sale', Title: 'x' },
+				{ 'Short URL': link.shortUrl, Expiry: 'next Friday' },
+				{ Title: 'x', Notes: '', row_number: 4 },
+				{ 'Link ID': ' ', 'Short URL': '', Title: 'x' },
+			],
+			{ continueOnFail: true },
+		);
+		const sync = await ls.run(
+			syncMany({ matchBy: 'path' }),
+			[
+				{ 'Long URL': 'https://example.com/s', 'Short URL': link.id },
+				{ 'Long URL': 'https://example.com/t', Notes: 'no link column' },
+			],
+			{ continueOnFail: true },
+		);
+
+		expect(create.items[0].json.error).toBe(
+			'Invalid Long URL in item 0 (column "long_url"): "example.com/a" is not an absolute URL',
+		);
+		expect(update.items.map((item) => item.json.error)).toEqual([
+			'Invalid ID in item 0 (column "Link ID"): "spring sale" is neither a link ID, a short URL nor a path',
+			`Invalid Expires At in item 1 (column "Expiry"): "next Friday" is not a date: ${DATE_FORMS}`,
+			`Invalid ID in item 2: no column is named like id, shortUrl or path (any case; spaces, "_", "-" and "." ignored); the row's columns are Title, Notes, row_number`,
+			'Invalid ID in item 3: its "Link ID", "Short URL" cells are blank',
+		]);
+		expect(update.items[1].json.details).toMatchObject({
+			description: 'Check the "Expiry" column of input item 1 (counting from 0).',
+		});
+		expect(sync.items.map((item) => item.json.error)).toEqual([
+			'Invalid shortUrl or path in item 0 (column "Short URL"): Sync Many matches by short URL or path: give one, not a link ID',
+			`Invalid shortUrl or path in item 1: no column is named like shortUrl or path (any case; spaces, "_", "-" and "." ignored); the row's columns are Long URL, Notes`,
+		]);
+		expect(ls.sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
 	});
 
 	it('Update Many takes a Link ID column and leaves a blank Tags cell alone', async () => {

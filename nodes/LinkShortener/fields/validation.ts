@@ -22,22 +22,42 @@ export interface FieldName {
 
 /** A value that cannot be right, found before any request is sent. */
 class InvalidInputError extends NodeOperationError {
-	constructor(node: INode, field: FieldName, itemIndex: number, problem: string) {
-		super(node, `Invalid ${field.label} in item ${itemIndex}: ${problem}`, {
+	constructor(
+		node: INode,
+		field: FieldName,
+		itemIndex: number,
+		problem: string,
+		column: string | undefined,
+	) {
+		const where = column === undefined || column === field.label ? '' : ` (column "${column}")`;
+		super(node, `Invalid ${field.label} in item ${itemIndex}${where}: ${problem}`, {
 			itemIndex,
-			description: `Check the "${field.label}" field (${field.parameter}) of input item ${itemIndex} (counting from 0).`,
+			description:
+				column === undefined
+					? `Check the "${field.label}" field (${field.parameter}) of input item ${itemIndex} (counting from 0).`
+					: `Check the "${column}" column of input item ${itemIndex} (counting from 0).`,
 		});
 	}
 }
+
+/** The column each field was read from, by the field's parameter name (Map Automatically). */
+export type ColumnsByParameter = Readonly<Record<string, string | undefined>>;
 
 export class RowValidator {
 	constructor(
 		private readonly node: INode,
 		private readonly itemIndex: number,
+		private readonly columns?: ColumnsByParameter,
 	) {}
 
+	/** The same checks, their errors naming the column a field was read from. */
+	inColumns(columns: ColumnsByParameter): RowValidator {
+		return new RowValidator(this.node, this.itemIndex, columns);
+	}
+
 	fail(field: FieldName, problem: string): never {
-		throw new InvalidInputError(this.node, field, this.itemIndex, problem);
+		const column = this.columns?.[field.parameter];
+		throw new InvalidInputError(this.node, field, this.itemIndex, problem, column);
 	}
 
 	httpUrl(value: unknown, field: FieldName): string {

@@ -76,9 +76,13 @@ const FIELD_OF_NAME = new Map<string, ColumnField>(
 	),
 );
 
+/** The parameter name errors give a field by (the UTM fields' differ from their column names). */
+const PARAMETER_OF = new Map<string, string>(UTM_FIELDS.map(({ field, key }) => [key, field]));
+
 /** Which column gives each field, for one set of columns. */
 interface Mapping {
 	columns: Partial<Record<ColumnField, string>>;
+	byParameter: Record<string, string>;
 	keys: string[];
 }
 
@@ -128,6 +132,7 @@ export class AutoMapColumns {
 
 	private mapped(node: INode, keys: string[]): Mapping {
 		const columns: Mapping['columns'] = {};
+		const byParameter: Mapping['byParameter'] = {};
 		for (const key of keys) {
 			const field = FIELD_OF_NAME.get(normalized(key));
 			if (!field) {
@@ -145,8 +150,14 @@ export class AutoMapColumns {
 				);
 			}
 			columns[field] = key;
+			byParameter[PARAMETER_OF.get(field) ?? field] = key;
 		}
-		return { columns, keys };
+		return { columns, byParameter, keys };
+	}
+
+	/** The row's checks, their errors naming the column a value came from. */
+	checkOf(row: number, check: RowValidator): RowValidator {
+		return check.inColumns(this.mappings[row].byParameter);
 	}
 
 	/** The row's value of a field, `given`. */
@@ -164,13 +175,29 @@ export class AutoMapColumns {
 		name: FieldName,
 	) {
 		const value = this.value(row, json, field);
-		if (value !== undefined) return value;
-		const column = this.mappings[row].columns[field];
-		if (column !== undefined) return check.fail(name, `its "${column}" cell is blank`);
-		const keys = this.mappings[row].keys;
+		return value !== undefined ? value : this.missing(row, [field], check, name);
+	}
+
+	/** A row that gives none of the fields: the error names their blank cells, or the names looked for and the row's columns. */
+	missing(
+		row: number,
+		fields: readonly ColumnField[],
+		check: RowValidator,
+		name: FieldName,
+	): never {
+		const { columns, keys } = this.mappings[row];
+		const blank = fields.flatMap((field) => columns[field] ?? []);
+		if (blank.length) {
+			const cells = blank.map((column) => `"${column}"`).join(', ');
+			return check.fail(name, `its ${cells} cell${blank.length > 1 ? 's are' : ' is'} blank`);
+		}
+		const names =
+			fields.length === 1
+				? `${fields[0]} (any case; spaces, "_", "-" and "." ignored, e.g. "${name.label}")`
+				: `${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]} (any case; spaces, "_", "-" and "." ignored)`;
 		return check.fail(
 			name,
-			`no column is named like ${field} (any case; spaces, "_", "-" and "." ignored, e.g. "${name.label}"); the row's columns are ${keys.length ? listed(keys) : 'none'}`,
+			`no column is named like ${names}; the row's columns are ${keys.length ? listed(keys) : 'none'}`,
 		);
 	}
 

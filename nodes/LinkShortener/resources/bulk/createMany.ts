@@ -119,7 +119,7 @@ function createElementBuilder(context: IExecuteFunctions, hints: RunHints): Elem
 		return (row, check) =>
 			createLinkBody(
 				columns.linkFields(row, items[row].json, check, FIELDS.longUrl),
-				check,
+				columns.checkOf(row, check),
 				hints.utmReplacedIn(row),
 			);
 	}

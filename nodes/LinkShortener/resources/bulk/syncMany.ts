@@ -191,11 +191,14 @@ function syncElementBuilder(
 	if (columns) {
 		return (row, check) => {
 			const json = items[row].json;
-			const element = createLinkBody(columns.linkFields(row, json, check, FIELDS.longUrl), check);
+			const cells = columns.checkOf(row, check);
+			const element = createLinkBody(columns.linkFields(row, json, check, FIELDS.longUrl), cells);
 			if (matchBy === 'path') {
 				const shortUrl = columns.value(row, json, 'shortUrl');
 				const path = columns.value(row, json, 'path');
-				plan.remember(row, refOf({ shortUrl, path } as IDataObject, check));
+				if (shortUrl === undefined && path === undefined)
+					columns.missing(row, ['shortUrl', 'path'], check, SHORT_URL_OR_PATH);
+				plan.remember(row, refOf({ shortUrl, path } as IDataObject, cells));
 			}
 			return element;
 		};
@@ -212,10 +215,16 @@ function syncElementBuilder(
 	};
 }
 
+const SHORT_URL_OR_PATH = { label: 'shortUrl or path', parameter: 'shortUrl' };
+
 function refOf(source: IDataObject, check: RowValidator) {
 	const value = source.linkRef ?? source.shortUrl ?? source.path;
 	const field =
-		source.linkRef !== undefined ? LINK_REF : { label: 'shortUrl or path', parameter: 'shortUrl' };
+		source.linkRef !== undefined
+			? LINK_REF
+			: source.shortUrl !== undefined
+				? SHORT_URL_OR_PATH
+				: { label: 'shortUrl or path', parameter: 'path' };
 	const ref = linkRefOf(value, check, field);
 	if (ref.kind === 'id')
 		check.fail(field, 'Sync Many matches by short URL or path: give one, not a link ID');

@@ -98,6 +98,7 @@ const LINK_COLUMNS = [
 	{ label: 'shortUrl', parameter: 'shortUrl' },
 	{ label: 'path', parameter: 'path' },
 ] as const;
+const LINK_FIELDS = LINK_COLUMNS.map((column) => column.parameter);
 
 /** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
 function updateElementBuilder(
@@ -112,20 +113,18 @@ function updateElementBuilder(
 		hints.add(columns.hint());
 		return (row, check) => {
 			const json = items[row].json;
-			// The first of id, shortUrl, path the row gives; a row with none fails on the id.
-			let field: (typeof LINK_COLUMNS)[number] = LINK_COLUMNS[0];
-			let value: unknown;
-			for (const column of LINK_COLUMNS) {
-				value = columns.value(row, json, column.parameter);
-				if (value === undefined) continue;
-				field = column;
-				break;
-			}
-			const id = links.remember(row, linkRefOf(value, check, field));
+			const cells = columns.checkOf(row, check);
+			// The first of id, shortUrl, path the row gives.
+			const field = LINK_COLUMNS.find(
+				(column) => columns.value(row, json, column.parameter) !== undefined,
+			);
+			if (!field) return columns.missing(row, LINK_FIELDS, check, LINK_COLUMNS[0]);
+			const value = columns.value(row, json, field.parameter);
+			const id = links.remember(row, linkRefOf(value, cells, field));
 			return withLinkChanges(
 				{ id },
 				columns.changes(row, json),
-				check,
+				cells,
 				AUTO_MAPPED_FIELDS,
 				hints.utmReplacedIn(row),
 			);

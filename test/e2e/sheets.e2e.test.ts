@@ -47,22 +47,8 @@ function node(name: string, type: string, typeVersion: number, parameters: objec
 	};
 }
 
-/** Manual Trigger → a Code node holding the CSV as a file → Extract From File → the steps. */
-function csvWorkflow(name: string, csv: string, steps: WorkflowNode[]): WorkflowJson {
-	const file = `return [{ json: {}, binary: { data: { data: ${JSON.stringify(Buffer.from(csv).toString('base64'))}, mimeType: 'text/csv', fileName: 'links.csv' } } }];`;
-	const nodes = [
-		node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {}),
-		node('CSV file', 'n8n-nodes-base.code', 2, {
-			mode: 'runOnceForAllItems',
-			language: 'javaScript',
-			jsCode: file,
-		}),
-		node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
-			operation: 'csv',
-			options: { enableBOM: true },
-		}),
-		...steps,
-	];
+/** The nodes one after another, each one's first output into the next. */
+function chain(name: string, nodes: WorkflowNode[]): WorkflowJson {
 	const connections = Object.fromEntries(
 		nodes
 			.slice(0, -1)
@@ -74,12 +60,83 @@ function csvWorkflow(name: string, csv: string, steps: WorkflowNode[]): Workflow
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
+const codeNode = (name: string, jsCode: string) =>
+	node(name, 'n8n-nodes-base.code', 2, {
+		mode: 'runOnceForAllItems',
+		language: 'javaScript',
+		jsCode,
+	});
+
+/** Manual Trigger → a Code node holding the CSV as a file → Extract From File → the steps. */
+function csvWorkflow(name: string, csv: string, steps: WorkflowNode[]): WorkflowJson {
+	const file = `return [{ json: {}, binary: { data: { data: ${JSON.stringify(Buffer.from(csv).toString('base64'))}, mimeType: 'text/csv', fileName: 'links.csv' } } }];`;
+	return chain(name, [
+		node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {}),
+		codeNode('CSV file', file),
+		node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
+			operation: 'csv',
+			options: { enableBOM: true },
+		}),
+		...steps,
+	]);
+}
+
+/** A sheet's rows as n8n's Convert to File writes them to an XLSX file and Extract From File reads them back. */
+const XLSX_ROWS = [
+	{
+		'Long URL': ' https://example.com/xlsx/a ',
+		Title: 'A',
+		Expires: '2027-01-31',
+		Notes: '',
+		row_number: 2,
+	},
+	{
+		'Long URL': 'https://example.com/xlsx/b',
+		Title: '',
+		Expires: '31/01/2027',
+		Notes: 'typed by hand',
+		row_number: 3,
+	},
+	{
+		'Long URL': 'https://example.com/xlsx/c',
+		Title: 'C ',
+		Expires: '',
+		Notes: '',
+		row_number: 4,
+	},
+];
+
+/** Manual Trigger → the rows → Convert to File (XLSX) → Extract From File (XLSX) → the steps. */
+function xlsxWorkflow(name: string, steps: WorkflowNode[]): WorkflowJson {
+	return chain(name, [
+		node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {}),
+		codeNode('Sheet rows', `return ${JSON.stringify(XLSX_ROWS)}.map((json) => ({ json }));`),
+		node('Convert to XLSX', 'n8n-nodes-base.convertToFile', 1.1, {
+			operation: 'xlsx',
+			options: {},
+		}),
+		node('Extract From XLSX', 'n8n-nodes-base.extractFromFile', 1.1, {
+			operation: 'xlsx',
+			options: {},
+		}),
+		...steps,
+	]);
+}
+
 const linkNode = (parameters: object): WorkflowNode => ({
 	...node(LINK_NODE, NODE_TYPE, 1, { resource: 'bulk', mappingMode: 'autoMap', ...parameters }),
 	credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
 });
 
 const wf = {
+	xlsx: suite.workflow(
+		xlsxWorkflow('e2e XLSX → Create Many (Keep Input Columns, error output)', [
+			{
+				...linkNode({ operation: 'createMany', options: { keepInputColumns: true } }),
+				onError: 'continueErrorOutput',
+			},
+		]),
+	),
 	sync: suite.workflow(
 		csvWorkflow('e2e CSV → Sync Many', SHEET, [
 			linkNode({ operation: 'syncMany', matchBy: 'path' }),
@@ -166,4 +223,47 @@ test('Extract From File → Create Many with Keep Input Columns → Convert to F
 	]);
 	for (const row of back) expect(String(row.shortUrl)).toMatch(/^https?:\/\/\S+$/);
 	expect(apiRequests('POST', '/v1/links/bulk')).toHaveLength(1);
+});
+
+test('Convert to File (XLSX) → Extract From File → Create Many with Keep Input Columns: each row with its short URL; a bad date to the error output with its row and its column named', async () => {
+	suite.sandbox.clearRequests();
+
+	const run = await suite.executeOk(wf.xlsx);
+
+	// The shape an XLSX gives: blank cells kept as "", numbers as numbers (unlike a CSV's).
+	expect(pairedOutput(run, 'Extract From XLSX').map((item) => item.json)).toEqual(XLSX_ROWS);
+	expect(apiRequests('POST', '/v1/links/bulk').map((r) => r.body)).toEqual([
+		[
+			{
+				longUrl: 'https://example.com/xlsx/a',
+				title: 'A',
+				expiredAt: expect.stringMatching(/^2027-01-3/),
+			},
+			{ longUrl: 'https://example.com/xlsx/c', title: 'C' },
+		],
+	]);
+	const created = pairedOutput(run, LINK_NODE);
+	expect(
+		created.map(({ json, inputItem }) => [inputItem, json.row_number, json.Notes, json.title]),
+	).toEqual([
+		[0, 2, '', 'A'],
+		[2, 4, '', 'C'],
+	]);
+	for (const { json } of created) expect(String(json.shortUrl)).toMatch(/^https?:\/\/\S+$/);
+	// On the error output n8n itself puts the row's columns under the error item.
+	const failed = pairedOutput(run, LINK_NODE, 1);
+	expect(failed).toEqual([
+		{
+			inputItem: 1,
+			json: {
+				...XLSX_ROWS[1],
+				error: expect.stringMatching(
+					/^Invalid Expires At in item 1 \(column "Expires"\): "31\/01\/2027" is not a date/,
+				),
+				details: expect.objectContaining({
+					description: 'Check the "Expires" column of input item 1 (counting from 0).',
+				}),
+			},
+		},
+	]);
 });

@@ -18,7 +18,9 @@ const syncMany = (parameters: object = {}) => ({
  * blank cell `""` or left out, spaces as typed) and n8n's Google Sheets node "Get Row(s)"
  * (header text as keys, `""` for a blank cell, and its own `row_number`, a number: in n8n's
  * `nodes-base/nodes/Google/Sheet/v2/helpers/`, `addRowNumber` in GoogleSheets.utils.ts and
- * `structureArrayDataByColumn` in GoogleSheet.ts, read in n8n-nodes-base 2.41.1).
+ * `structureArrayDataByColumn` in GoogleSheet.ts, read in n8n-nodes-base 2.41.1), and Extract
+ * From File on an XLSX written by Convert to File (blank cells kept as `""`, numbers as numbers:
+ * measured in real n8n 2.41.1, test/e2e/sheets.e2e.test.ts asserts that shape).
  */
 describe('Map Automatically: columns named as people name them (D17)', () => {
 	const ls = useLinkShortener();
@@ -141,6 +143,29 @@ describe('Map Automatically: columns named as people name them (D17)', () => {
 		expect(ls.sandbox.requests.filter((request) => request.method !== 'GET')).toEqual([]);
 	});
 
+	it('rows of an XLSX (numbers as numbers, blank cells as ""): a number is taken as a title, blanks are not sent', async () => {
+		const rows = [
+			{ 'Long URL': ' https://example.com/x ', Title: 2027, Expires: '', Notes: '', row_number: 2 },
+			{
+				'Long URL': 'https://example.com/y',
+				Title: '',
+				Expires: '2027-01-31',
+				Notes: 'n',
+				row_number: 3,
+			},
+		];
+
+		const { error } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows);
+
+		expect(error).toBeUndefined();
+		expect(ls.requestsTo(BULK_CREATE_PATH).map((request) => request.body)).toEqual([
+			[
+				{ longUrl: 'https://example.com/x', title: '2027' },
+				{ longUrl: 'https://example.com/y', expiredAt: expect.stringMatching(/^2027-01-3/) },
+			],
+		]);
+	});
+
 	it('Update Many takes a Link ID column and leaves a blank Tags cell alone', async () => {
 		const [link] = ls.sandbox.addLinks(1, { title: 'Old' });
 
@@ -233,7 +258,8 @@ describe('Map Automatically: columns named as people name them (D17)', () => {
 
 		// n8n routes an item to the error output only when it holds nothing but its error, and
 		// there adds the columns of the paired row of the node before (none here: the rows are
-		// the node's own input in this engine run).
+		// the node's own input in this engine run; with a node before, in real n8n, in
+		// test/e2e/sheets.e2e.test.ts).
 		it('on the error output, the error item holds only its error, so that n8n routes it there', async () => {
 			const { outputs, error } = await ls.run(
 				createMany({ mappingMode: 'autoMap', options: { keepInputColumns: true } }),

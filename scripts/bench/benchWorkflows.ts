@@ -34,8 +34,16 @@ export function chainWorkflow(id: string, steps: Step[]): n8n.WorkflowJson & { i
 }
 
 /** A Code node that makes `rows` links to create, each with its own long URL and title. */
-export function rowsStep(rows: number): Step {
-	const jsCode = `return Array.from({ length: ${rows} }, (_, i) => ({ json: { longUrl: 'https://example.com/bench/' + i, title: 'Bench ' + i } }));`;
+/**
+ * A Code node making the rows: with the link fields' own names, or as a sheet gives them (a
+ * header row's names, a notes column, Google Sheets' row_number).
+ */
+export function rowsStep(rows: number, headers: 'exact' | 'sheet' = 'exact'): Step {
+	const row =
+		headers === 'exact'
+			? `{ longUrl: 'https://example.com/bench/' + i, title: 'Bench ' + i }`
+			: `{ 'Long URL': 'https://example.com/bench/' + i, Title: 'Bench ' + i, Notes: '', row_number: i + 2 }`;
+	const jsCode = `return Array.from({ length: ${rows} }, (_, i) => ({ json: ${row} }));`;
 	return {
 		name: 'Rows',
 		type: 'n8n-nodes-base.code',

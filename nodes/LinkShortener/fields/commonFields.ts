@@ -27,10 +27,10 @@ export const apiPathsOption: INodeProperties = {
 	description: 'Which paths to call for creating and listing links',
 };
 
-/** The "Options" collection of an operation: "API Paths" and the operation's other options, in display order. */
-export function apiPathsOptions(
+/** An operation's "Options" collection, its options in display order. */
+export function optionsCollection(
 	displayOptions: IDisplayOptions,
-	...more: INodeProperties[]
+	...options: INodeProperties[]
 ): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -39,7 +39,7 @@ export function apiPathsOptions(
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions,
-		options: [apiPathsOption, ...more].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 

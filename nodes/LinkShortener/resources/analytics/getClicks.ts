@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { rowOperation } from '../../batches/eachRow';
-import { showFor } from '../../fields/commonFields';
+import { optionsCollection, showFor } from '../../fields/commonFields';
 import type { Row } from '../../http/row';
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../../fields/toolMode';
 import { RowValidator } from '../../fields/validation';
@@ -167,33 +167,26 @@ export const fields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+	optionsCollection(
 		displayOptions,
-		options: [
-			{
-				displayName: 'Link Details',
-				name: 'linkDetails',
-				type: 'boolean',
-				default: false,
-				description:
-					"Whether to add each link's short URL, long URL and title to its group (Group By: Link), looked up at the cost of one listing or one request per link, whichever is cheaper",
-			},
-			{
-				displayName: 'Top',
-				name: 'top',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description:
-					'Only the N groups with the most clicks; for Day, Week and Month the N latest periods, oldest first. 0 gives every group.',
-			},
-		],
-	},
+		{
+			displayName: 'Link Details',
+			name: 'linkDetails',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to add each link's short URL, long URL and title to its group (Group By: Link), looked up at the cost of one listing or one request per link, whichever is cheaper",
+		},
+		{
+			displayName: 'Top',
+			name: 'top',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				'Only the N groups with the most clicks; for Day, Week and Month the N latest periods, oldest first. 0 gives every group.',
+		},
+	),
 ];
 
 export const run = getClicks.run;

@@ -6,7 +6,12 @@ import {
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { apiPathsOption, createLinkFields, showFor } from '../../fields/commonFields';
+import {
+	apiPathsOption,
+	createLinkFields,
+	optionsCollection,
+	showFor,
+} from '../../fields/commonFields';
 import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { createLinkBody, FIELDS } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRunner';
@@ -42,37 +47,30 @@ export const fields: INodeProperties[] = [
 		displayOptions: showFor('bulk', ['createMany'], { mappingMode: ['autoMap'] }),
 	},
 	...createLinkFields(showFor('bulk', ['createMany'], { mappingMode: ['defineBelow'] })),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('bulk', ['createMany']),
-		options: [
-			apiPathsOption,
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
-				default: MAX_BULK_CREATE_SIZE,
-				description: 'Links per request; the API accepts at most 10,000',
-			},
-			ifExistsOption,
-			keepInputColumnsOption,
-			{
-				displayName: 'Max Retries',
-				name: 'maxRetries',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_MAX_RETRIES,
-				description:
-					'How often to re-send a batch the server refused with 429 (rate limit) before giving up',
-			},
-			...qrCodeOptions,
-		],
-	},
+	optionsCollection(
+		showFor('bulk', ['createMany']),
+		apiPathsOption,
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
+			default: MAX_BULK_CREATE_SIZE,
+			description: 'Links per request; the API accepts at most 10,000',
+		},
+		ifExistsOption,
+		keepInputColumnsOption,
+		{
+			displayName: 'Max Retries',
+			name: 'maxRetries',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_MAX_RETRIES,
+			description:
+				'How often to re-send a batch the server refused with 429 (rate limit) before giving up',
+		},
+		...qrCodeOptions,
+	),
 ];
 
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */

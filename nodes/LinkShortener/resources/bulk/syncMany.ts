@@ -11,7 +11,7 @@ import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions } from '../../batches/rows';
-import { LINK_FIELDS, showFor } from '../../fields/commonFields';
+import { LINK_FIELDS, optionsCollection, showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
 import { LINK_PATHS, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
 import {
@@ -102,33 +102,26 @@ export const fields: INodeProperties[] = [
 			...LINK_FIELDS.utm,
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+	optionsCollection(
 		displayOptions,
-		options: [
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
-				default: MAX_BULK_CREATE_SIZE,
-				description: 'Links per create request; updates go 1,000 per request',
-			},
-			{
-				displayName: 'Dry Run',
-				name: 'dryRun',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to only say what would be created, updated or left unchanged, without a single write',
-			},
-			keepInputColumnsOption,
-		],
-	},
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
+			default: MAX_BULK_CREATE_SIZE,
+			description: 'Links per create request; updates go 1,000 per request',
+		},
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to only say what would be created, updated or left unchanged, without a single write',
+		},
+		keepInputColumnsOption,
+	),
 ];
 
 /**

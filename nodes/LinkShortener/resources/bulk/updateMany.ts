@@ -6,7 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { showFor, updateLinkFields } from '../../fields/commonFields';
+import { optionsCollection, showFor, updateLinkFields } from '../../fields/commonFields';
 import { UPDATE_PARAMETERS, withLinkChanges, type UpdateFieldNames } from '../../links/linkBodies';
 import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { linkRefOf } from '../../links/linkRefs';
@@ -49,25 +49,18 @@ export const fields: INodeProperties[] = [
 		displayOptions: showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] }),
 	},
 	updateLinkFields(showFor('bulk', ['updateMany'], { mappingMode: ['defineBelow'] })),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: showFor('bulk', ['updateMany']),
-		options: [
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_BATCH_SIZE,
-				description: 'Updates per request',
-			},
-			keepInputColumnsOption,
-		],
-	},
+	optionsCollection(
+		showFor('bulk', ['updateMany']),
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_BATCH_SIZE,
+			description: 'Updates per request',
+		},
+		keepInputColumnsOption,
+	),
 ];
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */

@@ -1,7 +1,12 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
-import { apiPathsOptions, createLinkFields, showFor } from '../../fields/commonFields';
+import {
+	apiPathsOption,
+	optionsCollection,
+	createLinkFields,
+	showFor,
+} from '../../fields/commonFields';
 import type { Row } from '../../http/row';
 import { RowValidator } from '../../fields/validation';
 import { linkPath, linkPathsOf } from '../../http/endpoints';
@@ -64,7 +69,7 @@ export const operation: INodePropertyOptions = {
 
 export const fields: INodeProperties[] = [
 	...createLinkFields(displayOptions),
-	apiPathsOptions(displayOptions, ifExistsOption, ...qrCodeOptions),
+	optionsCollection(displayOptions, apiPathsOption, ifExistsOption, ...qrCodeOptions),
 ];
 
 export const run = createLink.run;

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
-import { apiPathsOptions, showFor } from '../../fields/commonFields';
+import { apiPathsOption, optionsCollection, showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
 import { linkPath } from '../../http/endpoints';
 import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
@@ -34,7 +34,7 @@ export const operation: INodePropertyOptions = {
 
 export const fields: INodeProperties[] = [
 	linkLocator(displayOptions),
-	apiPathsOptions(displayOptions, ...qrCodeOptions),
+	optionsCollection(displayOptions, apiPathsOption, ...qrCodeOptions),
 ];
 
 export const run = getLink.run;

@@ -1,7 +1,12 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
-import { apiPathsOptions, returnAllOrLimit, showFor } from '../../fields/commonFields';
+import {
+	apiPathsOption,
+	optionsCollection,
+	returnAllOrLimit,
+	showFor,
+} from '../../fields/commonFields';
 import type { Row } from '../../http/row';
 import { isSet, RowValidator } from '../../fields/validation';
 import { linkPathsOf } from '../../http/endpoints';
@@ -133,7 +138,7 @@ export const fields: INodeProperties[] = [
 			},
 		],
 	},
-	apiPathsOptions(displayOptions, ...qrCodeOptions),
+	optionsCollection(displayOptions, apiPathsOption, ...qrCodeOptions),
 ];
 
 export const run = getManyLinks.run;

@@ -251,8 +251,7 @@ test('Convert to File (XLSX) → Extract From File → Create Many with Keep Inp
 	]);
 	for (const { json } of created) expect(String(json.shortUrl)).toMatch(/^https?:\/\/\S+$/);
 	// On the error output n8n itself puts the row's columns under the error item.
-	const failed = pairedOutput(run, LINK_NODE, 1);
-	expect(failed).toEqual([
+	expect(pairedOutput(run, LINK_NODE, 1)).toEqual([
 		{
 			inputItem: 1,
 			json: {
@@ -260,9 +259,7 @@ test('Convert to File (XLSX) → Extract From File → Create Many with Keep Inp
 				error: expect.stringMatching(
 					/^Invalid Expires At in item 1 \(column "Expires"\): "31\/01\/2027" is not a date/,
 				),
-				details: expect.objectContaining({
-					description: 'Check the "Expires" column of input item 1 (counting from 0).',
-				}),
+				message: 'Check the "Expires" column of input item 1 (counting from 0). (outcome: invalid)',
 			},
 		},
 	]);

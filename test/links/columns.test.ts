@@ -260,7 +260,7 @@ describe('Map Automatically: columns named as people name them (D17)', () => {
 		// there adds the columns of the paired row of the node before (none here: the rows are
 		// the node's own input in this engine run; with a node before, in real n8n, in
 		// test/e2e/sheets.e2e.test.ts).
-		it('on the error output, the error item holds only its error, so that n8n routes it there', async () => {
+		it('on the error output, the error item is { error, message }, so that n8n 1.x and 2.x route it there', async () => {
 			const { outputs, error } = await ls.run(
 				createMany({ mappingMode: 'autoMap', options: { keepInputColumns: true } }),
 				sheetRows(),
@@ -271,8 +271,11 @@ describe('Map Automatically: columns named as people name them (D17)', () => {
 			const [regular = [], errors = []] = outputs;
 			expect(regular.map((item) => item.json.row_number)).toEqual([2, 4]);
 			expect(errors).toHaveLength(1);
-			expect(Object.keys(errors[0].json).sort()).toEqual(['details', 'error']);
-			expect(String(errors[0].json.error)).toMatch(/^Invalid Long URL in item 1/);
+			expect(errors[0].json).toEqual({
+				error: 'Invalid Long URL in item 1: "not a url" is not an absolute URL',
+				message:
+					'Check the "Long URL" column of input item 1 (counting from 0). (outcome: invalid)',
+			});
 		});
 
 		it('off by default: items hold the link only', async () => {

@@ -5,8 +5,8 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
+import { forErrorOutput } from '../http/errorItems';
 import { asNodeError } from '../http/errors';
-
 import type { BatchOperation } from './operation';
 import type { PreparedRow } from './preparedRow';
 import type { BulkProgress } from './progress';
@@ -137,18 +137,18 @@ type CodeOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]
 /**
  * A code operation that stops before its rows are settled (an option that cannot be right):
  * with Continue On Fail, each input row becomes its own error item instead of n8n handing the
- * input on as the node's output.
+ * input on as the node's output. Error items are shaped for the error output when it is on.
  */
 export function settlingEveryRow<T extends Record<string, CodeOperation>>(operations: T): T {
 	const wrapped: Record<string, CodeOperation> = {};
 	for (const [name, operation] of Object.entries(operations)) {
 		wrapped[name] = async function (this: IExecuteFunctions) {
 			try {
-				return await operation.call(this);
+				return forErrorOutput(this, await operation.call(this));
 			} catch (error) {
 				const results = new RowResults(this.getInputData().length);
 				failUnsettledRows(this, results, error, 'notSent', (reason) => `Not sent: ${reason}`);
-				return [results.items()];
+				return forErrorOutput(this, [results.items()]);
 			}
 		};
 	}

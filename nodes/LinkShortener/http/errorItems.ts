@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	INodeExecutionData,
 	NodeApiError,
 	NodeOperationError,
@@ -8,9 +9,8 @@ import type {
 /**
  * The error item of one input row (D8). Its context goes under `details`, not beside `error`,
  * and the item carries no `error` object: n8n replaces the json of an item that has one by
- * `{ error: message }`, and routes an item to the error output only when its json has no keys
- * but error, message and details. The pairedItem is set here: n8n adds none to the items of
- * its error output.
+ * `{ error: message }`; `forErrorOutput` shapes it for the error output. The pairedItem is set
+ * here: n8n adds none to the items of its error output.
  */
 export function errorItem(
 	row: number,
@@ -41,4 +41,32 @@ export function detailsOfError(error: NodeApiError | NodeOperationError | undefi
 	if ('httpCode' in error && error.httpCode) details.httpCode = error.httpCode;
 	if (error.description) details.description = error.description;
 	return details;
+}
+
+/**
+ * Under On Error: Continue (using error output), each error item as `{ error, message }`, its
+ * details told in `message`: n8n 1.x sends to the error output only an item holding `error`
+ * alone or `error` and `message` (2.x also takes `details`); anything else stays on the success
+ * output. n8n adds the paired row's columns to the item there itself.
+ */
+export function forErrorOutput(
+	context: IExecuteFunctions,
+	outputs: INodeExecutionData[][],
+): INodeExecutionData[][] {
+	if (context.getNode().onError !== 'continueErrorOutput') return outputs;
+	return outputs.map((items) =>
+		items.map((item) => {
+			const { error, details } = item.json;
+			if (typeof error !== 'string' || item.error !== undefined) return item;
+			const { description, ...facts } = (details ?? {}) as IDataObject;
+			delete facts.inputItem; // the item's pairing says it
+			const told = Object.entries(facts).map(
+				([name, value]) =>
+					`${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+			);
+			const message =
+				[description, told.length ? `(${told.join('; ')})` : ''].filter(Boolean).join(' ') || error;
+			return { json: { error, message }, pairedItem: item.pairedItem };
+		}),
+	);
 }

@@ -30,8 +30,12 @@ export function serverLinksOf(links: Map<string, ServerLink>): ServerLink[] {
  */
 const NOT_CREATED = 'notCreated';
 
-const outcomeOf = (item: PairedItem) =>
-	String((item.json.details as Record<string, unknown> | undefined)?.outcome ?? '');
+/** An error item's outcome: in its details, or told in its message on the error output. */
+export function outcomeOf(item: PairedItem): string {
+	const details = item.json.details as Record<string, unknown> | undefined;
+	if (details?.outcome !== undefined) return String(details.outcome);
+	return /[(;] ?outcome: (\w+)/.exec(String(item.json.message ?? ''))?.[1] ?? '';
+}
 
 /** Every row exactly one item, none of them the input row handed on; no long URL twice on the server. */
 function checkEveryRowOnce(

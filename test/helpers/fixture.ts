@@ -2,7 +2,13 @@ import { Engine, type RunNodeOptions, type RunNodeResult } from '../../dev/engin
 import { createEngine, NODE_TYPE } from '../../dev/engine/packageEngine';
 import { Sandbox, type SandboxOptions } from '../../dev/sandbox/server';
 
-export { createEngine, NODE_TYPE, TOOL_TYPE, TRIGGER_TYPE } from '../../dev/engine/packageEngine';
+export {
+	createEngine,
+	NODE_TYPE,
+	ROUTED_TOOL_TYPE,
+	TOOL_TYPE,
+	TRIGGER_TYPE,
+} from '../../dev/engine/packageEngine';
 
 type SandboxCredentials = { linkShortenerApi: { baseUrl: string; apiKey: string } };
 

@@ -3,7 +3,6 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 import type { Api } from '../http/request';
 import { requestSettingsOf, type RequestSettings } from '../http/requestSettings';
 import { BatchSender, refusalOf, type Outcome } from './batchSender';
-import { ClaimedLinks } from './claimedLinks';
 import type { BatchOperation } from './operation';
 import type { PreparedRow } from './preparedRow';
 import { BulkProgress } from './progress';
@@ -28,7 +27,8 @@ export class BatchRun {
 
 	private readonly sender: BatchSender;
 
-	private readonly claimed = new ClaimedLinks();
+	/** The ids of the links given to rows, so that a look-up never gives one to a second row. */
+	private readonly claimed = new Set<string>();
 
 	constructor(
 		private readonly api: Api<IExecuteFunctions>,
@@ -182,7 +182,7 @@ export class BatchRun {
 			this.api,
 			rows,
 			oldest,
-			this.claimed.idSet(),
+			this.claimed,
 			this.settings.timeout,
 		);
 		this.succeed(
@@ -199,7 +199,7 @@ export class BatchRun {
 
 	private succeed(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
 		rows.forEach((row, k) => this.results.succeed(row.index, links[k]));
-		this.claimed.add(links);
+		for (const link of links) this.claimed.add(String(link.id));
 		this.doneCount += rows.length;
 		this.progress.done(rows.map((row) => row.index));
 		this.memory?.done(rows, links);

@@ -15,19 +15,8 @@ interface Remembered {
 	recall: Recall;
 }
 
-/** Rows done (their links) or left in doubt, as the run reported them: lists it does not change afterwards. */
-type Report = { rows: readonly PreparedRow[] } & (
-	| { links: readonly IDataObject[] }
-	| { readBackTo: number }
-);
-
 interface Entry {
 	rows: Map<number, Remembered>;
-	/**
-	 * Reports not yet read into `rows`, in order (a later one wins). Read only on a retry or
-	 * when the run is kept: a run of 100,000 rows that all succeed fills no Map.
-	 */
-	unread: Report[];
 	touchedAt: number;
 }
 
@@ -50,7 +39,7 @@ export class RunMemory {
 	private constructor(private readonly key: string) {
 		const now = Date.now();
 		for (const [key, entry] of entries) if (now - entry.touchedAt > MAX_AGE_MS) entries.delete(key);
-		this.entry = entries.get(key) ?? { rows: new Map(), unread: [], touchedAt: now };
+		this.entry = entries.get(key) ?? { rows: new Map(), touchedAt: now };
 		this.entry.touchedAt = now;
 	}
 
@@ -65,18 +54,22 @@ export class RunMemory {
 	}
 
 	recall(row: PreparedRow): Recall | undefined {
-		const remembered = this.rows().get(row.index);
+		const remembered = this.entry.rows.get(row.index);
 		return remembered && JSON.stringify(remembered.element) === JSON.stringify(row.element)
 			? remembered.recall
 			: undefined;
 	}
 
 	done(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
-		this.entry.unread.push({ rows, links });
+		rows.forEach((row, k) => this.remember(row, { link: links[k] }));
 	}
 
 	inDoubt(rows: readonly PreparedRow[], readBackTo: number): void {
-		this.entry.unread.push({ rows, readBackTo });
+		for (const row of rows) this.remember(row, { readBackTo });
+	}
+
+	private remember(row: PreparedRow, recall: Recall): void {
+		this.entry.rows.set(row.index, { element: row.element, recall });
 	}
 
 	/** After a run in which every row ended done, there is nothing left for a retry. */
@@ -88,25 +81,11 @@ export class RunMemory {
 	keep(): void {
 		entries.delete(this.key);
 		entries.set(this.key, this.entry);
-		this.rows();
 		let rows = [...entries.values()].reduce((sum, entry) => sum + entry.rows.size, 0);
 		for (const [key, entry] of entries) {
 			if (entries.size <= MAX_RUNS && rows <= MAX_ROWS) break;
 			entries.delete(key);
 			rows -= entry.rows.size;
 		}
-	}
-
-	private rows(): Map<number, Remembered> {
-		const { rows, unread } = this.entry;
-		for (const report of unread) {
-			report.rows.forEach((row, k) => {
-				const recall: Recall =
-					'links' in report ? { link: report.links[k] } : { readBackTo: report.readBackTo };
-				rows.set(row.index, { element: row.element, recall });
-			});
-		}
-		unread.length = 0;
-		return rows;
 	}
 }

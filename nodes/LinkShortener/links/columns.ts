@@ -95,12 +95,6 @@ function given(value: unknown): unknown {
 	return value === null ? undefined : value;
 }
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-	if (a.length !== b.length) return false;
-	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-	return true;
-}
-
 const listed = (names: readonly string[]) =>
 	names.length > 10
 		? `${names.slice(0, 10).join(', ')} and ${names.length - 10} more`
@@ -117,16 +111,12 @@ export class AutoMapColumns {
 
 	constructor(node: INode, items: readonly INodeExecutionData[]) {
 		const bySignature = new Map<string, Mapping>();
-		let last: Mapping | undefined;
 		for (const { json } of items) {
 			const keys = Object.keys(json);
-			// Rows from one sheet share their columns: the row before's mapping, without a look-up.
-			if (!last || !sameKeys(last.keys, keys)) {
-				const signature = keys.join('\n');
-				last = bySignature.get(signature) ?? this.mapped(node, keys);
-				bySignature.set(signature, last);
-			}
-			this.mappings.push(last);
+			const signature = keys.join('\n');
+			let mapping = bySignature.get(signature);
+			if (!mapping) bySignature.set(signature, (mapping = this.mapped(node, keys)));
+			this.mappings.push(mapping);
 		}
 	}
 

@@ -2,17 +2,11 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { LinkShortener } from '../../nodes/LinkShortener/LinkShortener.node';
 
-import { BULK_CREATE_PATH, BULK_UPDATE_PATH, pairedIndices } from '../helpers/bulk';
+import { BULK_CREATE_PATH, BULK_UPDATE_PATH, pairedIndices, syncMany } from '../helpers/bulk';
 import { useLinkShortener } from '../helpers/fixture';
 import { hintsOf } from '../helpers/hints';
 
 const LIST = '/v1/links/list';
-const syncMany = (parameters: object = {}) => ({
-	resource: 'bulk',
-	operation: 'syncMany',
-	mappingMode: 'autoMap',
-	...parameters,
-});
 const actions = (items: Array<{ json: IDataObject }>) =>
 	items.map((item) => [item.json.syncAction, item.json.changedFields]);
 

@@ -20,6 +20,11 @@ export function updateMany(parameters: INodeParameters = {}): INodeParameters {
 	return { resource: 'bulk', operation: 'updateMany', ...parameters };
 }
 
+/** Sync Many, by auto-map unless the parameters say otherwise. */
+export function syncMany(parameters: INodeParameters = {}): INodeParameters {
+	return { resource: 'bulk', operation: 'syncMany', mappingMode: 'autoMap', ...parameters };
+}
+
 /** Input items for autoMap create: { longUrl, title }. */
 export function linkRows(count: number): IDataObject[] {
 	return Array.from({ length: count }, (_, i) => ({

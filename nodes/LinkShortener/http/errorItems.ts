@@ -57,7 +57,9 @@ export function forErrorOutput(
 	return outputs.map((items) =>
 		items.map((item) => {
 			const { error, details } = item.json;
-			if (typeof error !== 'string' || item.error !== undefined) return item;
+			// Only an item `errorItem` made: a link beside a sheet's own "error" column stays a link.
+			const bare = Object.keys(item.json).every((key) => key === 'error' || key === 'details');
+			if (typeof error !== 'string' || !bare || item.error !== undefined) return item;
 			const { description, ...facts } = (details ?? {}) as IDataObject;
 			delete facts.inputItem; // the item's pairing says it
 			const told = Object.entries(facts).map(

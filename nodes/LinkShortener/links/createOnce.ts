@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { isErrorItem, pairedRowOf } from '../http/errorItems';
+import { errorItem, isErrorItem, pairedRowOf } from '../http/errorItems';
 import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
@@ -61,13 +61,11 @@ export class CreateOnce {
 			byRow.set(
 				row,
 				isErrorItem(leaderItem)
-					? {
-							json: {
-								error: `Not created: input item ${leader} has the same long URL and was not created`,
-								details: { inputItem: row, outcome: 'notCreated', sameLongUrlAs: leader },
-							},
-							pairedItem: { item: row },
-						}
+					? errorItem(
+							row,
+							`Not created: input item ${leader} has the same long URL and was not created`,
+							{ outcome: 'notCreated', sameLongUrlAs: leader },
+						)
 					: { json: { ...leaderItem.json, linkCreated: false }, pairedItem: { item: row } },
 			);
 		}

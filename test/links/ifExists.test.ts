@@ -103,6 +103,53 @@ describe('If Link Exists: Return Existing (D11)', () => {
 			expect([items[0].json.id, items[1].json.id]).toEqual([tagged.id, SEEDED.ownLinks[0].id]);
 		});
 
+		it('a new long URL repeated in the input is created once, though rows are sent several at once', async () => {
+			const urls = [
+				'https://example.com/twice',
+				'https://example.com/twice',
+				'https://example.com/c',
+			];
+
+			const { items, error } = await ls.run(
+				create({ longUrl: '={{ $json.url }}', options: returnExisting }),
+				urls.map((url) => ({ url })),
+			);
+
+			expect(error).toBeUndefined();
+			expect(ls.requestsTo('/v1/links/').map((request) => request.body)).toEqual([
+				{ longUrl: 'https://example.com/twice' },
+				{ longUrl: 'https://example.com/c' },
+			]);
+			expect(items.map((item) => [item.json.linkCreated, item.pairedItem])).toEqual([
+				[true, { item: 0 }],
+				[false, { item: 1 }],
+				[true, { item: 2 }],
+			]);
+			expect(items[1].json.id).toBe(items[0].json.id);
+		});
+
+		it('when the first row of a repeated long URL is refused, the repeat is not sent and says why (Continue)', async () => {
+			const { items, error } = await ls.run(
+				create({
+					longUrl: 'https://example.com/refused',
+					additionalFields: { domain: SEEDED.status4Domain.id },
+					options: returnExisting,
+				}),
+				[{}, {}],
+				{ continueOnFail: true },
+			);
+
+			expect(error).toBeUndefined();
+			expect(ls.requestsTo('/v1/links/')).toHaveLength(1);
+			expect(items.map((item) => [String(item.json.error).slice(0, 3), item.pairedItem])).toEqual([
+				['422', { item: 0 }],
+				['Not', { item: 1 }],
+			]);
+			expect(items[1].json.error).toBe(
+				'Not created: input item 0 has the same long URL and was not created',
+			);
+		});
+
 		it('with the default (Create Another), creates the link again and adds no linkCreated', async () => {
 			const { items } = await ls.run(create({ longUrl: SEEDED.ownLinks[0].longUrl }));
 

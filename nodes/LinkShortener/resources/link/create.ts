@@ -1,4 +1,9 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
 import {
@@ -20,12 +25,14 @@ const displayOptions = showFor('link', ['create']);
 /**
  * Link > Create: one POST a row. With Return Existing (D11) the long URLs of every valid row
  * are looked up together, once, when the first row needs them; a row whose URL exists reads
- * that link instead of creating one.
+ * that link instead of creating one. Rows are sent several at once, so a row repeating a new
+ * long URL waits for the link of the first row that has it instead of creating another.
  */
 const createLink = rowOperation(() => {
 	const node = (row: Row) => row.context.getNode();
 	const longUrls: string[] = [];
 	let existing: Promise<Map<string, IDataObject>> | undefined;
+	const firstRows = new Map<string, { row: number; links: Promise<IDataObject[]> }>();
 	const lookUp = (row: Row, listUrl: string) =>
 		(existing ??= findLinksByLongUrl(row.api, listUrl, longUrls));
 	return {
@@ -44,15 +51,25 @@ const createLink = rowOperation(() => {
 		send: async ({ body, options, qrCodes }, row, { timeout }) => {
 			const paths = linkPathsOf(options);
 			const returnExisting = ifExistsOf(options) === 'returnExisting';
-			const found = returnExisting
-				? (await lookUp(row, paths.list)).get(String(body.longUrl))
-				: undefined;
+			const longUrl = String(body.longUrl);
+			const found = returnExisting ? (await lookUp(row, paths.list)).get(longUrl) : undefined;
+			const first = returnExisting && !found ? firstRows.get(longUrl) : undefined;
 			const request = found
 				? { method: 'GET' as const, url: linkPath(String(found.id)) }
 				: { method: 'POST' as const, url: paths.create, body };
-			const records = await row.api.records({ ...request, timeout }, row.index);
+			const sent = first?.links ?? row.api.records({ ...request, timeout }, row.index);
+			if (returnExisting && !found && !first)
+				firstRows.set(longUrl, { row: row.index, links: sent });
+			const records = await sent.catch((error: unknown) => {
+				if (!first) throw error;
+				throw new NodeOperationError(
+					node(row),
+					`Not created: input item ${first.row} has the same long URL and was not created`,
+					{ itemIndex: row.index },
+				);
+			});
 			const links = returnExisting
-				? records.map((link) => ({ ...link, linkCreated: !found }))
+				? records.map((link) => ({ ...link, linkCreated: !found && !first }))
 				: records;
 			return await addQrCodes(row.context, qrCodes, itemsOf(links));
 		},

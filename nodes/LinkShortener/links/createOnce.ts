@@ -7,6 +7,11 @@ import { findLinksByLongUrl } from './linkIndex';
 import type { RowResults } from '../batches/rowResults';
 import type { PreparedRow } from '../batches/preparedRow';
 
+/** The error of a row repeating the long URL of an earlier row that was not created. */
+export function sameLongUrlNotCreated(leader: number): string {
+	return `Not created: input item ${leader} has the same long URL and was not created`;
+}
+
 /**
  * Bulk > Create Many with "If Link Exists: Return Existing" (D11). Before the first request,
  * the rows whose long URL the account already has are settled with that link; of rows that
@@ -61,11 +66,10 @@ export class CreateOnce {
 			byRow.set(
 				row,
 				isErrorItem(leaderItem)
-					? errorItem(
-							row,
-							`Not created: input item ${leader} has the same long URL and was not created`,
-							{ outcome: 'notCreated', sameLongUrlAs: leader },
-						)
+					? errorItem(row, sameLongUrlNotCreated(leader), {
+							outcome: 'notCreated',
+							sameLongUrlAs: leader,
+						})
 					: { json: { ...leaderItem.json, linkCreated: false }, pairedItem: { item: row } },
 			);
 		}

@@ -215,9 +215,7 @@ function refOf(source: IDataObject, check: RowValidator) {
 	const field =
 		source.linkRef !== undefined
 			? LINK_REF
-			: source.shortUrl !== undefined
-				? SHORT_URL_OR_PATH
-				: { label: 'shortUrl or path', parameter: 'path' };
+			: { ...SHORT_URL_OR_PATH, parameter: source.shortUrl !== undefined ? 'shortUrl' : 'path' };
 	const ref = linkRefOf(value, check, field);
 	if (ref.kind === 'id')
 		check.fail(field, 'Sync Many matches by short URL or path: give one, not a link ID');

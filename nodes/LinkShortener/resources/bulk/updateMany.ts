@@ -91,7 +91,7 @@ const LINK_COLUMNS = [
 	{ label: 'shortUrl', parameter: 'shortUrl' },
 	{ label: 'path', parameter: 'path' },
 ] as const;
-const LINK_FIELDS = LINK_COLUMNS.map((column) => column.parameter);
+const LINK_COLUMN_NAMES = LINK_COLUMNS.map((column) => column.parameter);
 
 /** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
 function updateElementBuilder(
@@ -111,7 +111,7 @@ function updateElementBuilder(
 			const field = LINK_COLUMNS.find(
 				(column) => columns.value(row, json, column.parameter) !== undefined,
 			);
-			if (!field) return columns.missing(row, LINK_FIELDS, check, LINK_COLUMNS[0]);
+			if (!field) return columns.missing(row, LINK_COLUMN_NAMES, check, LINK_COLUMNS[0]);
 			const value = columns.value(row, json, field.parameter);
 			const id = links.remember(row, linkRefOf(value, cells, field));
 			return withLinkChanges(

@@ -15,6 +15,7 @@ import {
 import type { Row } from '../../http/row';
 import { RowValidator } from '../../fields/validation';
 import { linkPath, linkPathsOf } from '../../http/endpoints';
+import { sameLongUrlNotCreated } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { createLinkBody } from '../../links/linkBodies';
 import { findLinksByLongUrl } from '../../links/linkIndex';
@@ -62,11 +63,9 @@ const createLink = rowOperation(() => {
 				firstRows.set(longUrl, { row: row.index, links: sent });
 			const records = await sent.catch((error: unknown) => {
 				if (!first) throw error;
-				throw new NodeOperationError(
-					node(row),
-					`Not created: input item ${first.row} has the same long URL and was not created`,
-					{ itemIndex: row.index },
-				);
+				throw new NodeOperationError(node(row), sameLongUrlNotCreated(first.row), {
+					itemIndex: row.index,
+				});
 			});
 			const links = returnExisting
 				? records.map((link) => ({ ...link, linkCreated: !found && !first }))

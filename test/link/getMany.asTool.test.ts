@@ -16,15 +16,19 @@ describe('Link > Get Many as an AI agent’s tool', () => {
 
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(50);
+		// the Link record of the API (spec 2.2), nothing else (D18)
 		expect(Object.keys(items[0].json).sort()).toEqual([
 			'createdAt',
+			'domain',
 			'expiredAt',
 			'id',
 			'longUrl',
+			'path',
 			'shortUrl',
 			'tags',
 			'title',
 			'totalNumberOfClick',
+			'updatedAt',
 		]);
 		expect(items.every((item) => item.binary === undefined)).toBe(true);
 		// the pages for 50 links at the size served, not the whole account

@@ -10,6 +10,7 @@ const NODE_DIR = path.resolve(__dirname, '../../nodes/LinkShortener');
 
 /** Rank of each concept folder: a file may import a folder of lower rank, or its own. */
 const RANK: Record<string, number> = {
+	n8n: -1,
 	fields: 0,
 	http: 1,
 	qr: 1,
@@ -51,7 +52,7 @@ describe('the import order of nodes/LinkShortener', () => {
 		).toEqual([]);
 	});
 
-	it('runs one way: resources, trigger and methods → links, analytics → batches → paging, routing → http, qr → fields', () => {
+	it('runs one way: resources, trigger and methods → links, analytics → batches → paging, routing → http, qr → fields → n8n', () => {
 		const upward = [...graph].flatMap(([file, targets]) =>
 			targets
 				.filter(

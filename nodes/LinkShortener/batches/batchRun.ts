@@ -1,4 +1,6 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 import { requestSettingsOf, type RequestSettings } from '../http/requestSettings';
@@ -31,7 +33,7 @@ export class BatchRun {
 	private readonly claimed = new Set<string>();
 
 	constructor(
-		private readonly api: Api<IExecuteFunctions>,
+		private readonly api: Api<NodeRun>,
 		private readonly operation: BatchOperation,
 		private readonly results: RowResults,
 		private readonly memory: RunMemory | undefined,

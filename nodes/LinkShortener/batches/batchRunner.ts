@@ -1,4 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
@@ -11,7 +13,7 @@ import { RunMemory } from './retryMemory';
 
 /** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
 export async function runBatches(
-	api: Api<IExecuteFunctions>,
+	api: Api<NodeRun>,
 	operation: BatchOperation,
 ): Promise<INodeExecutionData[][]> {
 	const { context } = api;

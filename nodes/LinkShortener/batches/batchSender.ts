@@ -3,10 +3,11 @@ import {
 	NodeOperationError,
 	sleep,
 	type IDataObject,
-	type IExecuteFunctions,
 	type IN8nHttpFullResponse,
 	type INode,
 } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import type { BatchOperation } from './operation';
 import { LONGEST_WAIT_MS, retryDelayMs, RateLimitPacer } from '../http/rateLimit';
@@ -47,7 +48,7 @@ export class BatchSender {
 	private rowsSinceBreak = 0;
 
 	constructor(
-		private readonly api: Api<IExecuteFunctions>,
+		private readonly api: Api<NodeRun>,
 		private readonly operation: BatchOperation,
 		private readonly settings: RequestSettings,
 	) {
@@ -211,7 +212,7 @@ function namedElements(body: IDataObject, sent: number): Map<number, string> | u
 }
 
 function tooLongWait(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	response: IN8nHttpFullResponse,
 	waitMs: number,
 ): NodeOperationError {
@@ -227,7 +228,7 @@ function tooLongWait(
 }
 
 function rateLimitError(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	response: IN8nHttpFullResponse,
 	retries: number,
 ): NodeOperationError {

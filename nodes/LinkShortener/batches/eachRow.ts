@@ -3,12 +3,11 @@ import {
 	NodeOperationError,
 	sleep,
 	type IDataObject,
-	type IExecuteFunctions,
-	type IExecutePaginationFunctions,
 	type INodeExecutionData,
-	type INodePropertyRouting,
 	type JsonObject,
 } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import { detailsOfError, errorItem } from '../http/errorItems';
 import { asNodeError } from '../http/errors';
@@ -78,7 +77,7 @@ const ROWS_IN_FLIGHT = 8;
  * without Continue sends no further row and stops the node once the rows in flight are answered.
  */
 async function eachRow<T>(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	operation: RowOperation<T>,
 ): Promise<INodeExecutionData[][]> {
 	const api = new Api(context);
@@ -115,40 +114,12 @@ async function eachRow<T>(
 	return [output.flat()];
 }
 
-function rowOf(context: IExecutePaginationFunctions): Row {
-	return {
-		index: context.getItemIndex(),
-		context,
-		api: new Api(context),
-		parameter: (name, fallback) => context.getNodeParameter(name, fallback) as never,
-	};
-}
-
 /**
- * The one row n8n's declarative routing hands over. n8n runs a declarative node through its
- * routing, not its `customOperations`, when the node is an MCP Server Trigger's tool; a tool
- * call is a single row. The pagination function is where routing lets code send a row's requests.
- */
-function throughRouting<T>(start: () => RowOperation<T>): INodePropertyRouting {
-	async function pagination(this: IExecutePaginationFunctions) {
-		const operation = start();
-		const row = rowOf(this);
-		const checked = checkRow(operation, row, this.continueOnFail());
-		const settings = requestSettingsFrom(row.parameter('requestOptions', {}));
-		return await sendRow(operation, row, checked, settings);
-	}
-	return { send: { paginate: true }, operations: { pagination } };
-}
-
-/**
- * A row operation for the node: its run for `customOperations`, and its routing for n8n's tool
- * path. `start` makes the operation afresh for each run, so what a run learns stays in that run.
+ * A row operation for the node: its run. `start` makes the operation afresh for each run, so
+ * what a run learns stays in that run.
  */
 export function rowOperation<T>(start: () => RowOperation<T>) {
-	return {
-		run: async function (this: IExecuteFunctions) {
-			return await eachRow(this, start());
-		},
-		routing: throughRouting(start),
+	return async function (this: NodeRun) {
+		return await eachRow(this, start());
 	};
 }

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import { NEWEST_FIRST } from '../http/endpoints';
 import type { Api } from '../http/request';
@@ -17,7 +19,7 @@ export interface LookUpResult {
 
 /** Finds which of the rows of an ambiguous request the server created; throws when the listing fails. */
 export type LookUp = (
-	api: Api<IExecuteFunctions>,
+	api: Api<NodeRun>,
 	rows: readonly PreparedRow[],
 	/** The oldest createdAt (the server's clock) a link of the request can have. */
 	oldest: number,
@@ -37,7 +39,7 @@ export interface LookedUp {
 /** Runs an operation's look-up over rows in doubt; a look-up that fails or stops short is a `problem`, not a throw. */
 export async function lookUpRows(
 	lookUp: LookUp,
-	api: Api<IExecuteFunctions>,
+	api: Api<NodeRun>,
 	rows: PreparedRow[],
 	oldest: number,
 	claimed: Set<string>,

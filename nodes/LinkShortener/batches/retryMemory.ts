@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import type { PreparedRow } from './preparedRow';
 
@@ -44,7 +46,7 @@ export class RunMemory {
 	}
 
 	/** The memory of this node's run in this execution; undefined when n8n gives no execution id. */
-	static of(context: IExecuteFunctions, operation: string): RunMemory | undefined {
+	static of(context: NodeRun, operation: string): RunMemory | undefined {
 		const executionId = context.getExecutionId?.();
 		if (!executionId) return undefined;
 		const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;

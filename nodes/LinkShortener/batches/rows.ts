@@ -1,4 +1,6 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import type { RowResults } from './rowResults';
 import { asNodeError } from '../http/errors';
@@ -11,7 +13,7 @@ import type { ElementBuilder, PreparedRow } from './preparedRow';
  * and the others go on.
  */
 export async function prepareRows(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	rowCount: number,
 	buildElement: ElementBuilder,
 	results: RowResults,
@@ -49,7 +51,7 @@ export function batchesOf<T>(rows: readonly T[], size: number): T[][] {
 
 /** A whole-number option of a bulk run (read once, from item 0), refused before anything is sent. */
 export function wholeNumberOption(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	value: unknown,
 	fallback: number,
 	label: string,
@@ -70,6 +72,6 @@ export function wholeNumberOption(
 }
 
 /** The "options" collection of a bulk run; options apply to the whole run, not to each row. */
-export function runOptions(context: IExecuteFunctions): IDataObject {
+export function runOptions(context: NodeRun): IDataObject {
 	return context.getNodeParameter('options', 0, {}) as IDataObject;
 }

@@ -1,9 +1,7 @@
-import type {
-	IExecuteFunctions,
-	INode,
-	INodeExecutionData,
-	NodeOperationError,
-} from 'n8n-workflow';
+import type { INode, NodeOperationError } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
+import type { OperationRun } from '../n8n/toolPath';
 
 import { forErrorOutput } from '../http/errorItems';
 import { asNodeError } from '../http/errors';
@@ -79,7 +77,7 @@ export function stoppedError(
  * as if they had been processed (what it does with the input of a node that throws).
  */
 function failUnsettledRows(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	results: RowResults,
 	error: unknown,
 	outcome: RowOutcome,
@@ -95,7 +93,7 @@ function failUnsettledRows(
  * when the look-up failed under Continue On Fail: nothing was sent, each row has its error item.
  */
 export async function rowsAfterLookUp(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	operation: BatchOperation,
 	prepared: PreparedRow[],
 	results: RowResults,
@@ -118,7 +116,7 @@ export async function rowsAfterLookUp(
 
 /** An unforeseen stop while batches were sent: a row without its item may have been sent, so it is in doubt, never "not done". */
 export function failUnsettledInDoubt(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	operation: BatchOperation,
 	results: RowResults,
 	error: unknown,
@@ -132,25 +130,19 @@ export function failUnsettledInDoubt(
 	);
 }
 
-type CodeOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
-
 /**
- * A code operation that stops before its rows are settled (an option that cannot be right):
- * with Continue On Fail, each input row becomes its own error item instead of n8n handing the
- * input on as the node's output. Error items are shaped for the error output when it is on.
+ * A run that stops before its rows are settled (an option that cannot be right): with Continue
+ * On Fail, each input row becomes its own error item instead of n8n handing the input on as the
+ * node's output. Error items are shaped for the error output when it is on.
  */
-export function settlingEveryRow<T extends Record<string, CodeOperation>>(operations: T): T {
-	const wrapped: Record<string, CodeOperation> = {};
-	for (const [name, operation] of Object.entries(operations)) {
-		wrapped[name] = async function (this: IExecuteFunctions) {
-			try {
-				return forErrorOutput(this, await operation.call(this));
-			} catch (error) {
-				const results = new RowResults(this.getInputData().length);
-				failUnsettledRows(this, results, error, 'notSent', (reason) => `Not sent: ${reason}`);
-				return forErrorOutput(this, [results.items()]);
-			}
-		};
-	}
-	return wrapped as T;
+export function settlingEveryRow(run: OperationRun): OperationRun {
+	return async function (this: NodeRun) {
+		try {
+			return forErrorOutput(this, await run.call(this));
+		} catch (error) {
+			const results = new RowResults(this.getInputData().length);
+			failUnsettledRows(this, results, error, 'notSent', (reason) => `Not sent: ${reason}`);
+			return forErrorOutput(this, [results.items()]);
+		}
+	};
 }

@@ -1,4 +1,6 @@
-import type { IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
+import type { NodeExecutionHint } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 /** What a bulk run tells the user beside its output, as n8n execution hints (shown above the output). */
 export class RunHints {
@@ -24,7 +26,7 @@ export class RunHints {
 		this.existing = count;
 	}
 
-	addTo(context: IExecuteFunctions, rowCount: number): void {
+	addTo(context: NodeRun, rowCount: number): void {
 		const hints: NodeExecutionHint[] = [];
 		if (this.existing > 0) {
 			hints.push({

@@ -28,16 +28,26 @@ class InvalidInputError extends NodeOperationError {
 		itemIndex: number,
 		problem: string,
 		column: string | undefined,
+		listPlace: string | undefined,
 	) {
-		const where = column === undefined || column === field.label ? '' : ` (column "${column}")`;
-		super(node, `Invalid ${field.label} in item ${itemIndex}${where}: ${problem}`, {
-			itemIndex,
-			description:
-				column === undefined
-					? `Check the "${field.label}" field (${field.parameter}) of input item ${itemIndex} (counting from 0).`
-					: `Check the "${column}" column of input item ${itemIndex} (counting from 0).`,
-		});
+		super(
+			node,
+			`Invalid ${field.label} in ${listPlace ?? `item ${itemIndex}`}${whereIn(field, column, listPlace)}: ${problem}`,
+			{
+				itemIndex,
+				description: listPlace
+					? `Check "${column ?? field.parameter}" in ${listPlace} of the Rows list.`
+					: column === undefined
+						? `Check the "${field.label}" field (${field.parameter}) of input item ${itemIndex} (counting from 0).`
+						: `Check the "${column}" column of input item ${itemIndex} (counting from 0).`,
+			},
+		);
 	}
+}
+
+function whereIn(field: FieldName, column: string | undefined, listPlace: string | undefined) {
+	if (column === undefined || column === field.label) return '';
+	return listPlace ? ` ("${column}")` : ` (column "${column}")`;
 }
 
 /** The column each field was read from, by the field's parameter name (Map Automatically). */
@@ -48,16 +58,18 @@ export class RowValidator {
 		private readonly node: INode,
 		private readonly itemIndex: number,
 		private readonly columns?: ColumnsByParameter,
+		/** Where the row sits when it is an element of a JSON list ("rows[3]"), not an input item. */
+		private readonly listPlace?: string,
 	) {}
 
-	/** The same checks, their errors naming the column a field was read from. */
-	inColumns(columns: ColumnsByParameter): RowValidator {
-		return new RowValidator(this.node, this.itemIndex, columns);
+	/** The same checks, their errors naming the column a field was read from (and the row's place in a list). */
+	inColumns(columns: ColumnsByParameter, listPlace?: string): RowValidator {
+		return new RowValidator(this.node, this.itemIndex, columns, listPlace);
 	}
 
 	fail(field: FieldName, problem: string): never {
 		const column = this.columns?.[field.parameter];
-		throw new InvalidInputError(this.node, field, this.itemIndex, problem, column);
+		throw new InvalidInputError(this.node, field, this.itemIndex, problem, column, this.listPlace);
 	}
 
 	httpUrl(value: unknown, field: FieldName): string {

@@ -1,10 +1,11 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
 	NodeApiError,
 	NodeOperationError,
 } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 /**
  * The error item of one input row (D8). Its context goes under `details`, not beside `error`,
@@ -50,7 +51,7 @@ export function detailsOfError(error: NodeApiError | NodeOperationError | undefi
  * output. n8n adds the paired row's columns to the item there itself.
  */
 export function forErrorOutput(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	outputs: INodeExecutionData[][],
 ): INodeExecutionData[][] {
 	if (context.getNode().onError !== 'continueErrorOutput') return outputs;

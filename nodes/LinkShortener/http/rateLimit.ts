@@ -1,9 +1,6 @@
-import {
-	sleep,
-	type IDataObject,
-	type IExecuteFunctions,
-	type IN8nHttpFullResponse,
-} from 'n8n-workflow';
+import { sleep, type IDataObject, type IN8nHttpFullResponse } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -20,7 +17,7 @@ export const LONGEST_WAIT_MS = MINUTE;
 export class RateLimitPacer {
 	private notBefore = 0;
 
-	constructor(private readonly context: IExecuteFunctions) {}
+	constructor(private readonly context: NodeRun) {}
 
 	/** After an answer other than 429: hold the next request while a window is spent. */
 	observe(response: IN8nHttpFullResponse, answeredAt = Date.now()): void {

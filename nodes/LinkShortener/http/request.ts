@@ -1,8 +1,7 @@
 import type {
 	ICredentialsDecrypted,
 	IDataObject,
-	IExecuteFunctions,
-	IExecuteSingleFunctions,
+	IAllExecuteFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
@@ -10,17 +9,15 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import type { NodeRun } from '../n8n/nodeRun';
+
 import { baseUrlOf, CREDENTIAL_TYPE } from './endpoints';
 import { apiError, textOf } from './errors';
 import { recordsOf } from './records';
 import { followRedirects, refuseInNode, type SendOnce } from './redirects';
 import { isObject } from '../fields/jsonValues';
 
-export type ApiContext =
-	| IExecuteFunctions
-	| IExecuteSingleFunctions
-	| ILoadOptionsFunctions
-	| IPollFunctions;
+export type ApiContext = NodeRun | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
@@ -99,8 +96,9 @@ function sendOnce(
 	timeout?: number,
 ): SendOnce {
 	return async (request) => {
+		// n8n's helpers read their context from `this`; a NodeRun of the tool path binds its own.
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
+			context as IAllExecuteFunctions,
 			CREDENTIAL_TYPE,
 			{
 				...request,

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 /**
  * n8n's node settings "Request Options" (requestOptions), which n8n adds to every declarative
@@ -13,7 +15,7 @@ export interface RequestSettings {
 
 const ROUTING_DEFAULT_TIMEOUT_MS = 300_000;
 
-export function requestSettingsOf(context: IExecuteFunctions): RequestSettings {
+export function requestSettingsOf(context: NodeRun): RequestSettings {
 	return requestSettingsFrom(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
 }
 

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IExecutePaginationFunctions } from 'n8n-workflow';
+import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from './request';
 
@@ -6,7 +6,7 @@ import type { Api } from './request';
 export interface Row {
 	index: number;
 	/** n8n's context, for requests and binary data. */
-	context: IExecuteFunctions | IExecutePaginationFunctions;
+	context: NodeRun;
 	/** The run's API: every request of the row goes through it. */
 	api: Api;
 	/** The row's value of a parameter. */

@@ -1,4 +1,6 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import { matchByPosition } from '../batches/bulkAnswers';
 import type { BatchOperation } from '../batches/operation';
@@ -10,7 +12,7 @@ import { MAX_BULK_CREATE_SIZE, type LINK_PATHS } from '../http/endpoints';
 export const DEFAULT_MAX_RETRIES = 5;
 
 /** Batch Size of a bulk create (Create Many, Sync Many): outside 1 to 10,000 it is refused before anything is sent. */
-export function createBatchSizeOf(context: IExecuteFunctions, options: IDataObject): number {
+export function createBatchSizeOf(context: NodeRun, options: IDataObject): number {
 	const batchSize = wholeNumberOption(
 		context,
 		options.batchSize,

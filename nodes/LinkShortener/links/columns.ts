@@ -1,12 +1,13 @@
 import {
 	NodeOperationError,
 	type IDataObject,
-	type IExecuteFunctions,
 	type INode,
 	type INodeExecutionData,
 	type INodeProperties,
 	type NodeExecutionHint,
 } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import { UTM_FIELDS } from '../fields/utmFields';
 import { isErrorItem, pairedRowOf } from '../http/errorItems';
@@ -29,7 +30,7 @@ export const keepInputColumnsOption: INodeProperties = {
  * itself, and routes only an item holding nothing but its error.
  */
 export function withInputColumns(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	items: INodeExecutionData[],
 ): INodeExecutionData[] {
 	const input = context.getInputData();
@@ -109,7 +110,12 @@ export class AutoMapColumns {
 	private readonly mappings: Mapping[] = [];
 	private readonly unused = new Set<string>();
 
-	constructor(node: INode, items: readonly INodeExecutionData[]) {
+	/** `listPlaces`: each row's place in a JSON list ("rows[3]"), when the rows are its elements. */
+	constructor(
+		node: INode,
+		items: readonly INodeExecutionData[],
+		private readonly listPlaces?: readonly string[],
+	) {
 		const bySignature = new Map<string, Mapping>();
 		for (const { json } of items) {
 			const keys = Object.keys(json);
@@ -147,7 +153,7 @@ export class AutoMapColumns {
 
 	/** The row's checks, their errors naming the column a value came from. */
 	checkOf(row: number, check: RowValidator): RowValidator {
-		return check.inColumns(this.mappings[row].byParameter);
+		return check.inColumns(this.mappings[row].byParameter, this.listPlaces?.[row]);
 	}
 
 	/** The row's value of a field, `given`. */

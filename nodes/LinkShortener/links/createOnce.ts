@@ -1,4 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import { errorItem, isErrorItem, pairedRowOf } from '../http/errorItems';
 import type { Api } from '../http/request';
@@ -24,7 +26,7 @@ export class CreateOnce {
 	private readonly followers = new Map<number, number>();
 
 	constructor(
-		private readonly api: Api<IExecuteFunctions>,
+		private readonly api: Api<NodeRun>,
 		private readonly listUrl: string,
 	) {}
 

@@ -1,29 +1,63 @@
-import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { runsAsTool } from '../fields/toolMode';
+import type { NodeRun } from '../n8n/nodeRun';
+import { runsAsTool, TOOL_RESULT_LIMIT } from '../n8n/toolMode';
+import type { OperationRun } from '../n8n/toolPath';
+import { isErrorItem } from '../http/errorItems';
 
-/** The fields of a link a model acts on; the rest (owner, domain id, internal dates) only fills its context. */
-const FIELDS_FOR_MODELS = [
+/** A link as the API describes it (spec 2.2), and what an operation says it did with it (D18). */
+const LINK_FIELDS_FOR_MODELS = [
 	'id',
+	'path',
 	'shortUrl',
 	'longUrl',
 	'title',
+	'domain',
 	'tags',
-	'createdAt',
-	'expiredAt',
 	'totalNumberOfClick',
+	'createdAt',
+	'updatedAt',
+	'expiredAt',
+	'linkCreated',
+	'syncAction',
+	'changedFields',
+	'dryRun',
 ];
 
-function linkForModels(link: IDataObject): IDataObject {
+function isLink(json: IDataObject): boolean {
+	return typeof json.id === 'string' && typeof json.shortUrl === 'string';
+}
+
+/** A link's record and outcome only: no row columns, no fields of the server's beyond spec 2.2; tags as their names. */
+function compact(json: IDataObject): IDataObject {
+	if (!isLink(json)) return json;
 	const kept: IDataObject = {};
-	for (const field of FIELDS_FOR_MODELS) if (link[field] !== undefined) kept[field] = link[field];
+	for (const field of LINK_FIELDS_FOR_MODELS)
+		if (json[field] !== undefined) kept[field] = json[field];
 	if (Array.isArray(kept.tags))
 		kept.tags = kept.tags.map((tag) => (tag as IDataObject)?.name ?? tag);
 	return kept;
 }
 
-/** Get Many as a tool: each link with the fields a model needs (the pager already stops at TOOL_RESULT_LIMIT). */
-export function linksForModels(node: INode, items: INodeExecutionData[]): INodeExecutionData[] {
-	if (!runsAsTool(node)) return items;
-	return items.map((item) => ({ ...item, json: linkForModels(item.json), binary: undefined }));
+/** At most TOOL_RESULT_LIMIT items, each compact and without binary data; one more says how many were left out. */
+function forModels(items: INodeExecutionData[]): INodeExecutionData[] {
+	const shown = items
+		.slice(0, TOOL_RESULT_LIMIT)
+		.map(({ json, pairedItem }) => ({ json: compact(json), pairedItem }));
+	const rest = items.slice(TOOL_RESULT_LIMIT);
+	if (rest.length === 0) return shown;
+	const errors = rest.filter(isErrorItem).length;
+	const note =
+		`${rest.length} more results are not shown (${items.length} in all): an answer to a model holds at most ${TOOL_RESULT_LIMIT}` +
+		(errors ? `; ${errors} of those not shown are errors` : '') +
+		'.';
+	return [...shown, { json: { notShown: rest.length, note }, pairedItem: { item: 0 } }];
+}
+
+/** An operation's run whose answer, when n8n runs the node as a tool, is sized for a model (D18). */
+export function answeringModels(run: OperationRun): OperationRun {
+	return async function (this: NodeRun) {
+		const outputs = await run.call(this);
+		return runsAsTool(this.getNode()) ? outputs.map(forModels) : outputs;
+	};
 }

@@ -1,4 +1,6 @@
-import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
@@ -17,7 +19,7 @@ import { LINK_PATHS } from '../http/endpoints';
 export class RowLinkRefs {
 	private readonly refs = new Map<number, LinkRef>();
 
-	constructor(private readonly api: Api<IExecuteFunctions>) {}
+	constructor(private readonly api: Api<NodeRun>) {}
 
 	/** The id to put in the row's element now: the link id, or a stand-in until resolution. */
 	remember(row: number, ref: LinkRef): string {

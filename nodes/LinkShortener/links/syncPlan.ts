@@ -1,4 +1,6 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
@@ -36,7 +38,7 @@ export class SyncPlan {
 	private readonly refs = new Map<number, LinkRef>();
 
 	constructor(
-		private readonly api: Api<IExecuteFunctions>,
+		private readonly api: Api<NodeRun>,
 		private readonly matchBy: MatchBy,
 		private readonly dryRun: boolean,
 	) {}

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Row } from '../http/row';
-import { runsAsTool, TOOL_RESULT_LIMIT } from '../fields/toolMode';
+import { runsAsTool, TOOL_RESULT_LIMIT } from '../n8n/toolMode';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
 import { PageWindow, type FetchPage } from './pageWindow';
 import type { Api, ApiRequest } from '../http/request';

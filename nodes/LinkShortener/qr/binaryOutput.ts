@@ -2,14 +2,15 @@ import {
 	NodeOperationError,
 	type IBinaryData,
 	type IDataObject,
-	type IExecuteFunctions,
 	type IExecuteSingleFunctions,
 	type INode,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { runsAsTool } from '../fields/toolMode';
+import type { NodeRun } from '../n8n/nodeRun';
+
+import { runsAsTool } from '../n8n/toolMode';
 import { encodeQr, LEVELS } from './encodeQr';
 import { qrToPng } from './png';
 import { qrToSvg } from './svg';
@@ -125,7 +126,7 @@ async function withQrCodes(
 
 /** Adds the QR codes "Options" asks for to the output items; nothing when none is asked for. */
 export async function addQrCodes(
-	context: IExecuteFunctions | IExecuteSingleFunctions,
+	context: NodeRun | IExecuteSingleFunctions,
 	settings: QrSettings | undefined,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {

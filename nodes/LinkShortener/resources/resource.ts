@@ -1,42 +1,43 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { settlingEveryRow } from '../batches/stoppedRun';
+import { answeringModels } from '../links/forModels';
+import { throughRouting, type OperationRun } from '../n8n/toolPath';
 
 /** What one operation file exports: its entry in the Operation list, its fields, and how it runs. */
 export interface Operation {
 	operation: INodePropertyOptions;
 	fields: INodeProperties[];
-	run(this: IExecuteFunctions): Promise<INodeExecutionData[][]>;
+	run: OperationRun;
 }
 
 /**
  * A resource of the node: its "Operation" field, then its fields, then each operation's; and
- * each operation's run, by value, for the node's `customOperations`.
+ * each operation's run, by value, for the node's `customOperations`. The same run is reached
+ * through the operation's routing when n8n calls the node as a tool (n8n/toolPath.ts).
  */
 export function resource(
 	name: string,
 	operations: Operation[],
 	sharedFields: INodeProperties[] = [],
 ) {
-	const first = operations[0].operation.value;
+	const runs: Record<string, OperationRun> = {};
+	const options = operations.map(({ operation, run }) => {
+		const value = String(operation.value);
+		runs[value] = answeringModels(settlingEveryRow(run));
+		return { ...operation, routing: throughRouting(runs[value]) };
+	});
 	const operationField: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: [name] } },
-		options: operations.map(({ operation }) => operation),
-		default: first,
+		options,
+		default: options[0].value,
 	};
 	return {
 		description: [operationField, ...sharedFields, ...operations.flatMap(({ fields }) => fields)],
-		runs: settlingEveryRow(
-			Object.fromEntries(operations.map(({ operation, run }) => [operation.value, run])),
-		),
+		runs,
 	};
 }

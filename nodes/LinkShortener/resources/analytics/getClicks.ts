@@ -8,7 +8,7 @@ import type {
 import { rowOperation } from '../../batches/eachRow';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import type { Row } from '../../http/row';
-import { runsAsTool, TOOL_RESULT_LIMIT } from '../../fields/toolMode';
+import { runsAsTool, TOOL_RESULT_LIMIT } from '../../n8n/toolMode';
 import { RowValidator } from '../../fields/validation';
 import { CLICKS_PATH } from '../../http/endpoints';
 import { clickGroupsOf, topGroups, type ClickGroup } from '../../links/clickGroups';
@@ -97,7 +97,7 @@ function checkRow(row: Row) {
 }
 
 /** Analytics > Get Clicks: GET /v1/analytics/clicks, each element read as a group (D16). */
-const getClicks = rowOperation(() => ({
+export const run = rowOperation(() => ({
 	check: checkRow,
 	send: async ({ qs, link }, row, { timeout }) => {
 		const query = link ? { ...qs, link_id: await linkIdOf(link, {}, row) } : qs;
@@ -111,7 +111,6 @@ export const operation: INodePropertyOptions = {
 	value: 'getClicks',
 	description: 'Get click counts grouped by a dimension such as day, country or browser',
 	action: 'Get click analytics',
-	routing: getClicks.routing,
 };
 
 export const fields: INodeProperties[] = [
@@ -188,5 +187,3 @@ export const fields: INodeProperties[] = [
 		},
 	),
 ];
-
-export const run = getClicks.run;

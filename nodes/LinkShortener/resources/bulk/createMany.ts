@@ -1,10 +1,11 @@
 import {
 	type IDataObject,
-	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
+
+import type { NodeRun } from '../../n8n/nodeRun';
 
 import {
 	apiPathsOption,
@@ -12,7 +13,7 @@ import {
 	optionsCollection,
 	showFor,
 } from '../../fields/commonFields';
-import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../links/columns';
+import { keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { createLinkBody, FIELDS } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';
@@ -28,7 +29,7 @@ import { CreateOnce } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 import { RunHints } from '../../fields/runHints';
-import { mappingModeOf } from './mappingMode';
+import { selfMappedColumns } from './mappingMode';
 
 export const operation: INodePropertyOptions = {
 	name: 'Create Many',
@@ -74,7 +75,7 @@ export const fields: INodeProperties[] = [
 ];
 
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
-export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const api = new Api(this);
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
@@ -108,11 +109,11 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 }
 
 /** How each input row becomes one element of the bulk-create body. */
-function createElementBuilder(context: IExecuteFunctions, hints: RunHints): ElementBuilder {
-	if (mappingModeOf(context) === 'autoMap') {
+function createElementBuilder(context: NodeRun, hints: RunHints): ElementBuilder {
+	const columns = selfMappedColumns(context);
+	if (columns) {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
-		const columns = new AutoMapColumns(context.getNode(), items);
 		hints.add(columns.hint());
 		return (row, check) =>
 			createLinkBody(

@@ -1,7 +1,11 @@
 import { resource } from '../resource';
 import * as createMany from './createMany';
-import { mappingModeField } from './mappingMode';
+import { withJsonRows } from './jsonRows';
+import { mappingModeField, rowsField } from './mappingMode';
 import * as syncMany from './syncMany';
 import * as updateMany from './updateMany';
 
-export const bulk = resource('bulk', [createMany, syncMany, updateMany], [mappingModeField]);
+export const bulk = resource('bulk', [createMany, syncMany, updateMany].map(withJsonRows), [
+	mappingModeField,
+	rowsField,
+]);

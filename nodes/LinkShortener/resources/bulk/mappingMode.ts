@@ -1,8 +1,13 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
+import type { NodeRun } from '../../n8n/nodeRun';
 import { showFor } from '../../fields/commonFields';
+import { AutoMapColumns } from '../../links/columns';
+import { pairedRowOf } from '../../http/errorItems';
 
-export type MappingMode = 'defineBelow' | 'autoMap';
+export type MappingMode = 'defineBelow' | 'autoMap' | 'jsonRows';
+
+const BULK_OPERATIONS = ['createMany', 'updateMany', 'syncMany'];
 
 export const mappingModeField: INodeProperties = {
 	displayName: 'Mapping Column Mode',
@@ -10,7 +15,7 @@ export const mappingModeField: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	description:
-		"How each input item maps to a link: set each field below, or use the item's own fields as they are",
+		"How each input item maps to a link: set each field below, use the item's own fields as they are, or take the rows from a JSON list",
 	options: [
 		{
 			name: 'Map Each Field Below',
@@ -23,13 +28,55 @@ export const mappingModeField: INodeProperties = {
 			description:
 				'Use the columns of each input item named like the link fields (Long URL or longUrl, Title, Path, Domain, Expires, Tags, and the link ID for updates), as a sheet or CSV gives them; fastest for large inputs',
 		},
+		{
+			name: 'From a JSON List',
+			value: 'jsonRows',
+			description:
+				'Take the rows from a JSON array (an API answer, a Code node, an AI agent): each element is one link, its keys read as Map Automatically reads columns',
+		},
 	],
 	default: 'defineBelow',
-	displayOptions: showFor('bulk', ['createMany', 'updateMany', 'syncMany']),
+	displayOptions: showFor('bulk', BULK_OPERATIONS),
 };
 
-export function mappingModeOf(context: IExecuteFunctions): MappingMode {
-	return context.getNodeParameter('mappingMode', 0, 'defineBelow') === 'autoMap'
-		? 'autoMap'
-		: 'defineBelow';
+export const rowsField: INodeProperties = {
+	displayName: 'Rows',
+	name: 'rows',
+	type: 'json',
+	default: '[]',
+	required: true,
+	description:
+		'An array of objects, one per link, keyed like the columns of Map Automatically (longUrl, title, path, domain, expiredAt, tags, the UTM keys; id, shortUrl or path to name a link to update). As an AI tool: {{ $fromAI("rows", "…", "json") }}.',
+	displayOptions: showFor('bulk', BULK_OPERATIONS, { mappingMode: ['jsonRows'] }),
+};
+
+export function mappingModeOf(context: NodeRun): MappingMode {
+	const mode = context.getNodeParameter('mappingMode', 0, 'defineBelow');
+	return mode === 'autoMap' || mode === 'jsonRows' ? mode : 'defineBelow';
+}
+
+/**
+ * The rows' columns when they map themselves (Map Automatically, or a JSON list whose elements
+ * are the rows: jsonRows.ts); undefined when each field is mapped below.
+ */
+export function selfMappedColumns(context: NodeRun): AutoMapColumns | undefined {
+	const mode = mappingModeOf(context);
+	if (mode === 'defineBelow') return undefined;
+	const items = context.getInputData();
+	return new AutoMapColumns(
+		context.getNode(),
+		items,
+		mode === 'jsonRows' ? listPlacesOf(items.map((item) => pairedRowOf(item) ?? 0)) : undefined,
+	);
+}
+
+/** "rows[3]", or "rows[3] of input item 1" when several input items held a list. */
+function listPlacesOf(holders: number[]): string[] {
+	const several = holders.some((holder) => holder !== holders[0]);
+	const seen = new Map<number, number>();
+	return holders.map((holder) => {
+		const position = seen.get(holder) ?? 0;
+		seen.set(holder, position + 1);
+		return `rows[${position}]${several ? ` of input item ${holder}` : ''}`;
+	});
 }

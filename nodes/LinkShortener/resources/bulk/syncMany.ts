@@ -1,11 +1,12 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	NodeExecutionHint,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+
+import type { NodeRun } from '../../n8n/nodeRun';
 
 import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';
@@ -24,7 +25,7 @@ import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../
 import { createLinkBody, FIELDS, type LinkFields } from '../../links/linkBodies';
 import { linkRefOf } from '../../links/linkRefs';
 import { SyncPlan, type MatchBy, type RowPlan } from '../../links/syncPlan';
-import { mappingModeOf } from './mappingMode';
+import { selfMappedColumns } from './mappingMode';
 
 const displayOptions = showFor('bulk', ['syncMany']);
 const LINK_REF = { label: 'Short URL or Path', parameter: 'linkRef' };
@@ -130,7 +131,7 @@ export const fields: INodeProperties[] = [
  * differing fields); equal rows cost no request. Each item is the link plus `syncAction` and
  * `changedFields`.
  */
-export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const api = new Api(this);
 	const rowCount = this.getInputData().length;
 	if (rowCount === 0) return [[]];
@@ -139,10 +140,7 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 	const dryRun = options.dryRun === true;
 	const plan = new SyncPlan(api, matchBy, dryRun);
 	// Map Automatically: every row's columns read before anything is sent (D17).
-	const columns =
-		mappingModeOf(this) === 'autoMap'
-			? new AutoMapColumns(this.getNode(), this.getInputData())
-			: undefined;
+	const columns = selfMappedColumns(this);
 	const batchSize = createBatchSizeOf(this, options);
 	const [created] = await runBatches(api, {
 		...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
@@ -175,7 +173,7 @@ export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[]
 
 /** How each row becomes its create element (checked before anything is sent), its link reference recorded. */
 function syncElementBuilder(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	matchBy: MatchBy,
 	plan: SyncPlan,
 	columns: AutoMapColumns | undefined,

@@ -1,14 +1,15 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { NodeRun } from '../../n8n/nodeRun';
+
 import { optionsCollection, showFor, updateLinkFields } from '../../fields/commonFields';
 import { UPDATE_PARAMETERS, withLinkChanges, type UpdateFieldNames } from '../../links/linkBodies';
-import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../links/columns';
+import { keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { linkRefOf } from '../../links/linkRefs';
 import { RowLinkRefs } from '../../links/sheetSync';
 import { RunHints } from '../../fields/runHints';
@@ -17,7 +18,7 @@ import { Api } from '../../http/request';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
-import { mappingModeOf } from './mappingMode';
+import { selfMappedColumns } from './mappingMode';
 
 const DEFAULT_BATCH_SIZE = 1000;
 
@@ -64,7 +65,7 @@ export const fields: INodeProperties[] = [
 ];
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
-export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const api = new Api(this);
 	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
@@ -95,14 +96,14 @@ const LINK_COLUMN_NAMES = LINK_COLUMNS.map((column) => column.parameter);
 
 /** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
 function updateElementBuilder(
-	context: IExecuteFunctions,
+	context: NodeRun,
 	links: RowLinkRefs,
 	hints: RunHints,
 ): ElementBuilder {
-	if (mappingModeOf(context) === 'autoMap') {
+	const columns = selfMappedColumns(context);
+	if (columns) {
 		// The fast path: the item's own fields, no expression evaluated per row.
 		const items = context.getInputData();
-		const columns = new AutoMapColumns(context.getNode(), items);
 		hints.add(columns.hint());
 		return (row, check) => {
 			const json = items[row].json;

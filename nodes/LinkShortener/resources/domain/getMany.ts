@@ -6,7 +6,7 @@ import { DOMAINS_PATH } from '../../http/endpoints';
 import { listRecords } from '../../paging/pager';
 
 /** Domain > Get Many: the pages of GET /v1/domains, through the pager. */
-const getManyDomains = rowOperation(() => ({
+export const run = rowOperation(() => ({
 	check: (row) => {
 		const { status = '' } = row.parameter<IDataObject>('filters', {});
 		return status === '' ? {} : { status };
@@ -20,7 +20,6 @@ export const operation: INodePropertyOptions = {
 	value: 'getMany',
 	description: 'List the domains of the account',
 	action: 'Get many domains',
-	routing: getManyDomains.routing,
 };
 
 export const fields: INodeProperties[] = [
@@ -50,5 +49,3 @@ export const fields: INodeProperties[] = [
 		],
 	},
 ];
-
-export const run = getManyDomains.run;

@@ -29,7 +29,7 @@ const displayOptions = showFor('link', ['create']);
  * that link instead of creating one. Rows are sent several at once, so a row repeating a new
  * long URL waits for the link of the first row that has it instead of creating another.
  */
-const createLink = rowOperation(() => {
+export const run = rowOperation(() => {
 	const node = (row: Row) => row.context.getNode();
 	const longUrls: string[] = [];
 	let existing: Promise<Map<string, IDataObject>> | undefined;
@@ -80,12 +80,9 @@ export const operation: INodePropertyOptions = {
 	value: 'create',
 	description: 'Shorten a long URL into a new short link',
 	action: 'Create a short link',
-	routing: createLink.routing,
 };
 
 export const fields: INodeProperties[] = [
 	...createLinkFields(displayOptions),
 	optionsCollection(displayOptions, apiPathsOption, ifExistsOption, ...qrCodeOptions),
 ];
-
-export const run = createLink.run;

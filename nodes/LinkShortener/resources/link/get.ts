@@ -10,7 +10,7 @@ import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 const displayOptions = showFor('link', ['get']);
 
 /** Link > Get: GET /v1/links/{id}; a short URL is looked up first. */
-const getLink = rowOperation(() => ({
+export const run = rowOperation(() => ({
 	check: (row) => {
 		const options = row.parameter<IDataObject>('options', {});
 		const qrCodes = qrSettingsOf(row.context.getNode(), options);
@@ -29,12 +29,9 @@ export const operation: INodePropertyOptions = {
 	value: 'get',
 	description: 'Get one link by its ID or short URL',
 	action: 'Get a link',
-	routing: getLink.routing,
 };
 
 export const fields: INodeProperties[] = [
 	linkLocator(displayOptions),
 	optionsCollection(displayOptions, apiPathsOption, ...qrCodeOptions),
 ];
-
-export const run = getLink.run;

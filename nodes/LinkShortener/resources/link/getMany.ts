@@ -10,7 +10,6 @@ import {
 import type { Row } from '../../http/row';
 import { isSet, RowValidator } from '../../fields/validation';
 import { linkPathsOf } from '../../http/endpoints';
-import { linksForModels } from '../../links/forModels';
 import { listRecords } from '../../paging/pager';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
@@ -42,7 +41,7 @@ function listBodyOf(row: Row): IDataObject {
 }
 
 /** Link > Get Many: the pages of POST /v1/links/list, through the pager. */
-const getManyLinks = rowOperation(() => ({
+export const run = rowOperation(() => ({
 	check: (row) => {
 		const options = row.parameter<IDataObject>('options', {});
 		const qrCodes = qrSettingsOf(row.context.getNode(), options);
@@ -50,8 +49,7 @@ const getManyLinks = rowOperation(() => ({
 	},
 	send: async ({ body, url, qrCodes }, row, { timeout }) => {
 		const links = await listRecords(row, { method: 'POST', url, body, timeout });
-		const items = await addQrCodes(row.context, qrCodes, itemsOf(links));
-		return linksForModels(row.context.getNode(), items);
+		return await addQrCodes(row.context, qrCodes, itemsOf(links));
 	},
 }));
 
@@ -61,7 +59,6 @@ export const operation: INodePropertyOptions = {
 	description:
 		'List and search links, newest first unless sorted otherwise (as an AI agent’s tool: at most 50, with the fields a model needs)',
 	action: 'Get many links',
-	routing: getManyLinks.routing,
 };
 
 export const fields: INodeProperties[] = [
@@ -140,5 +137,3 @@ export const fields: INodeProperties[] = [
 	},
 	optionsCollection(displayOptions, apiPathsOption, ...qrCodeOptions),
 ];
-
-export const run = getManyLinks.run;

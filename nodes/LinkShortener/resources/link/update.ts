@@ -1,11 +1,12 @@
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
 	INodeParameterResourceLocator,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+
+import type { NodeRun } from '../../n8n/nodeRun';
 
 import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';
@@ -37,7 +38,7 @@ const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
  * Link > Update: each input item is a one-element PATCH /public/links/bulk. Every item is
  * checked (and a short URL looked up) before the first request, whatever n8n's Batching says.
  */
-export async function run(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const api = new Api(this);
 	const links = new RowLinkRefs(api);
 	return await runBatches(api, {

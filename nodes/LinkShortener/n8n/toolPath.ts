@@ -1,0 +1,51 @@
+import type {
+	IExecutePaginationFunctions,
+	IGetNodeParameterOptions,
+	INodeExecutionData,
+	INodePropertyRouting,
+} from 'n8n-workflow';
+
+import { nodeRunOf, type NodeRun } from './nodeRun';
+
+/** An operation's run over the node's input items: the same function on every path n8n takes. */
+export type OperationRun = (this: NodeRun) => Promise<INodeExecutionData[][]>;
+
+/**
+ * The one row that n8n's routing hands over, as a run of the node over that row. Parameters are
+ * that row's; hints go nowhere (they show in the editor, and a tool call has none).
+ */
+function singleRowRun(context: IExecutePaginationFunctions): NodeRun {
+	const row = context.getInputData();
+	const getNodeParameter = (
+		name: string,
+		_itemIndex: number,
+		fallback?: unknown,
+		options?: IGetNodeParameterOptions,
+	) => context.getNodeParameter(name, fallback, options);
+	return nodeRunOf(context, {
+		getInputData: () => [row],
+		getNodeParameter: getNodeParameter as NodeRun['getNodeParameter'],
+		getWorkflowDataProxy: () => context.getWorkflowDataProxy(context.getItemIndex()),
+		addExecutionHints: () => undefined,
+	});
+}
+
+/**
+ * The routing every operation carries, so that n8n's tool path reaches the operation's run.
+ *
+ * n8n calls a declarative node in two ways. A workflow run and the AI Agent (3.x) run the
+ * node's `customOperations`. The MCP Server Trigger (regular and queue mode) and older agents
+ * call the node type's `execute`, which n8n sets to its routing for a node with
+ * `requestDefaults` and no `execute`, and which never looks at `customOperations`. Routing lets
+ * code send a row's requests in an operation's pagination function: that function runs the
+ * operation over the one row it is given. Checked in n8n 2.41.1 and 1.123.81
+ * (test/e2e/mcp.e2e.test.ts and test/e2e/queue.e2e.test.ts fail when n8n stops doing this).
+ */
+export function throughRouting(run: OperationRun): INodePropertyRouting {
+	async function pagination(this: IExecutePaginationFunctions): Promise<INodeExecutionData[]> {
+		const [items = []] = await run.call(singleRowRun(this));
+		const item = this.getItemIndex();
+		return items.map((output) => ({ ...output, pairedItem: { item } }));
+	}
+	return { send: { paginate: true }, operations: { pagination } };
+}

@@ -182,16 +182,17 @@ export class AutoMapColumns {
 		name: FieldName,
 	): never {
 		const { columns, keys } = this.mappings[row];
+		const at = this.listPlaces ? check.inColumns({}, this.listPlaces[row]) : check;
 		const blank = fields.flatMap((field) => columns[field] ?? []);
 		if (blank.length) {
 			const cells = blank.map((column) => `"${column}"`).join(', ');
-			return check.fail(name, `its ${cells} cell${blank.length > 1 ? 's are' : ' is'} blank`);
+			return at.fail(name, `its ${cells} cell${blank.length > 1 ? 's are' : ' is'} blank`);
 		}
 		const names =
 			fields.length === 1
 				? `${fields[0]} (any case; spaces, "_", "-" and "." ignored, e.g. "${name.label}")`
 				: `${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]} (any case; spaces, "_", "-" and "." ignored)`;
-		return check.fail(
+		return at.fail(
 			name,
 			`no column is named like ${names}; the row's columns are ${keys.length ? listed(keys) : 'none'}`,
 		);

@@ -21,6 +21,7 @@ export function resource(
 	operations: Operation[],
 	sharedFields: INodeProperties[] = [],
 ) {
+	const first = operations[0].operation.value;
 	const runs: Record<string, OperationRun> = {};
 	const options = operations.map(({ operation, run }) => {
 		const value = String(operation.value);
@@ -34,7 +35,7 @@ export function resource(
 		noDataExpression: true,
 		displayOptions: { show: { resource: [name] } },
 		options,
-		default: options[0].value,
+		default: first,
 	};
 	return {
 		description: [operationField, ...sharedFields, ...operations.flatMap(({ fields }) => fields)],

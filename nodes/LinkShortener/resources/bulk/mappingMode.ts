@@ -46,7 +46,7 @@ export const rowsField: INodeProperties = {
 	default: '[]',
 	required: true,
 	description:
-		'An array of objects, one per link, keyed like the columns of Map Automatically (longUrl, title, path, domain, expiredAt, tags, the UTM keys; id, shortUrl or path to name a link to update). As an AI tool: {{ $fromAI("rows", "…", "json") }}.',
+		"An array of objects, one per link, keyed like the columns of Map Automatically: longUrl, title, path, domain, expiredAt, tags and the UTM keys; for updates also the link's ID, short URL or path. An AI tool sets it with $fromAI (see the README).",
 	displayOptions: showFor('bulk', BULK_OPERATIONS, { mappingMode: ['jsonRows'] }),
 };
 

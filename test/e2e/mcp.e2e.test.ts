@@ -5,57 +5,54 @@
  * client. It lists the tools (names, descriptions, input schemas) and calls Create and Get Many;
  * the API must receive exactly those requests, with the key, and the results hold the links.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 import * as n8n from '../../dev/n8n';
 import type { StartedN8n } from '../../dev/n8n';
-import { Sandbox } from '../../dev/sandbox/server';
+import { SEEDED, Sandbox } from '../../dev/sandbox/server';
 import { loadExample } from './harness';
+import { answerText, everyOperationMcpWorkflow, mcpClient } from './mcpTools';
 import { startInstance } from './startedInstance';
-import { activate, deactivate, waitUntil } from './queue';
+import { activate, deactivate } from './queue';
 
 /** The example users import (examples/ai/), published unchanged but for its credential, bound by name. */
 const workflow = { ...loadExample('ai/mcp-server-link-tools.json'), id: n8n.newId() };
 const MCP_PATH = String(workflow.nodes[0].parameters.path);
+/** One tool per operation (test/e2e/mcpTools.ts), in the same n8n. */
+const EVERY_PATH = 'every-operation';
+const everyOperation = everyOperationMcpWorkflow(EVERY_PATH);
 
 let sandbox: Sandbox;
 let instance: StartedN8n | undefined;
 let rest: n8n.N8nRest;
 let userFolder: string;
 let client: Client;
+let tools: Client;
 
 beforeAll(async () => {
 	sandbox = await Sandbox.start();
 	({ instance, rest, userFolder } = await startInstance({
 		sandbox,
 		folderPrefix: 'n8n-e2e-mcp-',
-		workflows: [workflow],
+		workflows: [workflow, everyOperation],
 	}));
 	await activate(rest, workflow.id);
-	// n8n registers the trigger's webhooks a moment after the workflow is published
-	const endpoint = `${instance.url}/mcp/${MCP_PATH}`;
-	await waitUntil(
-		'the MCP endpoint registered',
-		async () => (await fetch(endpoint, { method: 'POST' })).status !== 404,
-		60_000,
-	);
-	client = new Client({ name: 'link-shortener-e2e', version: '1.0.0' });
-	await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+	await activate(rest, everyOperation.id);
+	client = await mcpClient(instance.url, MCP_PATH);
+	tools = await mcpClient(instance.url, EVERY_PATH);
 }, 300_000);
 
 afterAll(async () => {
 	await client?.close().catch(() => undefined);
+	await tools?.close().catch(() => undefined);
 	if (rest) await deactivate(rest, workflow.id).catch(() => undefined);
+	if (rest) await deactivate(rest, everyOperation.id).catch(() => undefined);
 	await instance?.stop();
 	await sandbox?.stop();
 	if (userFolder && !process.env.E2E_KEEP_USER_FOLDER) n8n.removeUserFolder(userFolder);
 }, 120_000);
 
-const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
-	(result.content as Array<{ type: string; text?: string }>)
-		.map((part) => part.text ?? '')
-		.join('');
+const textOf = answerText;
 
 test('lists the tools with their names, descriptions and input schemas', async () => {
 	const { tools: listed } = await client.listTools();
@@ -96,4 +93,117 @@ test('calls Create and Get Many: the API receives exactly those requests with th
 		{ longUrl: 'https://example.com/mcp', title: 'Over MCP' },
 		{ search: 'Over MCP', page: 1, itemsPerPage: 50 },
 	]);
+});
+
+describe('every operation as an MCP tool (D18): the exact requests and what the client got back', () => {
+	const [spring, launch] = SEEDED.ownLinks;
+	const call = async (name: string, args: Record<string, unknown>) => {
+		sandbox.reset();
+		const result = await tools.callTool({ name, arguments: args });
+		return {
+			text: answerText(result),
+			isError: result.isError === true,
+			requests: sandbox.requests.map((r) => [r.method, r.path, r.body ?? null]),
+		};
+	};
+	const rows = (count: number) =>
+		Array.from({ length: count }, (_, i) => ({
+			longUrl: `https://example.com/mcp/${i}`,
+			title: `Row ${i}`,
+		}));
+	const created = (prefix: string) =>
+		[...sandbox.links.values()].filter((link) => link.longUrl.startsWith(prefix));
+
+	test('Link > Create, Get, Get Many and Update', async () => {
+		const create = await call('Create_link', { longUrl: 'https://example.com/mcp/one' });
+		expect(create.requests).toEqual([
+			['POST', '/v1/links/', { longUrl: 'https://example.com/mcp/one' }],
+		]);
+		expect(create.text).toContain(created('https://example.com/mcp/one')[0].shortUrl);
+
+		const get = await call('Get_link', { id: spring.id });
+		expect(get.requests).toEqual([['GET', `/v1/links/${spring.id}`, null]]);
+		expect(get.text).toContain(spring.longUrl);
+
+		const search = await call('Search_links', { search: 'Spring' });
+		expect(search.requests).toEqual([
+			['POST', '/v1/links/list', { search: 'Spring', page: 1, itemsPerPage: 50 }],
+		]);
+		expect(search.text).toContain(spring.id);
+
+		const update = await call('Update_link', { id: spring.id, title: 'Renamed over MCP' });
+		expect(update.requests).toEqual([
+			['PATCH', '/public/links/bulk', [{ id: spring.id, title: 'Renamed over MCP' }]],
+		]);
+		expect(update.text).toContain('Renamed over MCP');
+		expect(sandbox.links.get(spring.id)?.title).toBe('Renamed over MCP');
+	});
+
+	test('Bulk > Create Many with a list of 3: one bulk request, the 3 links back', async () => {
+		const answer = await call('Create_links', { rows: rows(3) });
+		expect(answer.requests).toEqual([['POST', '/v1/links/bulk', rows(3)]]);
+		for (const link of created('https://example.com/mcp/'))
+			expect(answer.text).toContain(link.shortUrl);
+		expect(created('https://example.com/mcp/')).toHaveLength(3);
+	});
+
+	test('Bulk > Create Many with a list of 60: one request, the answer capped at 50 with the count of the rest', async () => {
+		const answer = await call('Create_links', { rows: rows(60) });
+		expect(answer.requests).toEqual([['POST', '/v1/links/bulk', rows(60)]]);
+		const items = JSON.parse(answer.text) as Array<Record<string, unknown>>;
+		expect(items).toHaveLength(51);
+		expect(items[50]).toEqual({
+			notShown: 10,
+			note: '10 more results are not shown (60 in all): an answer to a model holds at most 50.',
+		});
+		expect(created('https://example.com/mcp/')).toHaveLength(60);
+	});
+
+	test('Bulk > Create Many with one bad element: no request, the error names the element and the field', async () => {
+		const answer = await call('Create_links', { rows: [rows(1)[0], { longUrl: 'not a url' }] });
+		expect(answer.requests).toEqual([]);
+		expect(answer.text).toContain(
+			'Invalid Long URL in rows[1] ("longUrl"): "not a url" is not an absolute URL',
+		);
+	});
+
+	test('Bulk > Update Many and Sync Many with lists', async () => {
+		const update = await call('Update_links', {
+			rows: [{ id: launch.id, title: 'Launch, renamed' }],
+		});
+		expect(update.requests).toEqual([
+			['PATCH', '/public/links/bulk', [{ id: launch.id, title: 'Launch, renamed' }]],
+		]);
+		expect(update.text).toContain('Launch, renamed');
+
+		const sync = await call('Sync_links', {
+			rows: [
+				{ longUrl: launch.longUrl, title: 'Launch, synced' },
+				{ longUrl: 'https://example.com/mcp/new' },
+			],
+		});
+		expect(sync.requests.map(([method, path]) => [method, path])).toEqual([
+			['POST', '/v1/links/list'],
+			['POST', '/v1/links/bulk'],
+			['PATCH', '/public/links/bulk'],
+		]);
+		expect(sync.requests[1][2]).toEqual([{ longUrl: 'https://example.com/mcp/new' }]);
+		expect(sync.requests[2][2]).toEqual([{ id: launch.id, title: 'Launch, synced' }]);
+		expect(sync.text).toContain('"syncAction":"updated"');
+		expect(sync.text).toContain('"syncAction":"created"');
+	});
+
+	test('Analytics > Get Clicks and Domain > Get Many', async () => {
+		const clicks = await call('Clicks_by_country', { top: 0 });
+		expect(clicks.requests.map(([method, path]) => [method, path])).toEqual([
+			['GET', '/v1/analytics/clicks'],
+		]);
+		expect(clicks.text).toContain('"groupBy":"country"');
+
+		const domains = await call('Domains', { all: true });
+		expect(domains.requests.map(([method, path]) => [method, path])).toEqual([
+			['GET', '/v1/domains'],
+		]);
+		expect(domains.text).toContain(SEEDED.defaultDomain.domainName);
+	});
 });

@@ -132,6 +132,17 @@ describe('Bulk > From a JSON List (mappingMode jsonRows, D18)', () => {
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
 
+	it('100,001 elements: one output item each, in batches of at most 10,000', async () => {
+		const { items, error } = await ls.run(createMany(rowsOf(100_001)));
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(100_001);
+		expect(ls.requestsTo('/v1/links/bulk').map((request) => request.bodyItems)).toEqual([
+			...Array.from({ length: 10 }, () => 10_000),
+			1,
+		]);
+	}, 120_000);
+
 	it('Update Many and Sync Many read each element as Map Automatically reads an item', async () => {
 		const updated = await ls.run({
 			resource: 'bulk',

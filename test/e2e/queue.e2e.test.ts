@@ -20,6 +20,8 @@ import {
 	waitUntil,
 } from './queue';
 import { LINK_NODE, linkWorkflow, MANUAL_TRIGGER } from './workflows';
+import { answerText, everyOperationMcpWorkflow, mcpClient } from './mcpTools';
+import { SEEDED } from '../../dev/sandbox/server';
 
 const ROWS = 25_001;
 const bulkWf = {
@@ -33,6 +35,8 @@ const bulkWf = {
 	id: n8n.newId(),
 };
 const triggerWf = { ...pollingWorkflow('queue trigger new links'), id: n8n.newId() };
+const MCP_PATH = 'queue-every-operation';
+const mcpWf = everyOperationMcpWorkflow(MCP_PATH);
 
 let sandbox: Sandbox;
 let cluster: QueueCluster | undefined;
@@ -46,7 +50,7 @@ beforeAll(async () => {
 	});
 	const [credential] = await cluster.importCredentials([sandboxCredential(sandbox)]);
 	await cluster.importWorkflows(
-		[bulkWf, triggerWf].map((wf) => ({
+		[bulkWf, triggerWf, mcpWf].map((wf) => ({
 			...bindByName(wf, { [credential.name]: credential }),
 			id: wf.id,
 		})),
@@ -174,5 +178,44 @@ test('the polling trigger, active on main with two workers, delivers each new li
 	).toBe(true);
 	process.stdout.write(
 		`[queue] trigger: ${expected.length} links in ${executions.length} executions, on ${ranOn.flat().join(', ')}\n`,
+	);
+});
+
+test('MCP in queue mode: Link > Update and Create Many with a list, each tool call run by a worker', async () => {
+	const queue = need(cluster);
+	while (queue.workers.length < 2) await queue.addWorker();
+	const [spring] = SEEDED.ownLinks;
+	await activate(queue.rest, mcpWf.id);
+	const client = await mcpClient(String(queue.main?.url), MCP_PATH);
+	try {
+		sandbox.reset();
+		const update = await client.callTool({
+			name: 'Update_link',
+			arguments: { id: spring.id, title: 'Renamed in queue mode' },
+		});
+		expect(answerText(update)).toContain('Renamed in queue mode');
+		const rows = Array.from({ length: 3 }, (_, i) => ({
+			longUrl: `https://example.com/queue-mcp/${i}`,
+		}));
+		const created = await client.callTool({ name: 'Create_links', arguments: { rows } });
+		const links = [...sandbox.links.values()].filter((link) =>
+			link.longUrl.startsWith('https://example.com/queue-mcp/'),
+		);
+		expect(links).toHaveLength(3);
+		for (const link of links) expect(answerText(created)).toContain(link.shortUrl);
+		expect(sandbox.requests.map((r) => [r.method, r.path, r.bodyItems])).toEqual([
+			['PATCH', '/public/links/bulk', 1],
+			['POST', '/v1/links/bulk', 3],
+		]);
+	} finally {
+		await client.close().catch(() => undefined);
+		await deactivate(queue.rest, mcpWf.id);
+	}
+	const executions = await executionsOf(queue.rest, mcpWf.id);
+	expect(executions.length).toBeGreaterThanOrEqual(2);
+	const ranOn = executions.map((e) => queue.workersThatRan(e.id));
+	expect(ranOn.every((names) => names.length === 1 && names[0].startsWith('worker-'))).toBe(true);
+	process.stdout.write(
+		`[queue] MCP tool calls: ${executions.length} executions on ${ranOn.flat().join(', ')}\n`,
 	);
 });

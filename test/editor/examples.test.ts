@@ -54,6 +54,7 @@ describe('Example workflows', () => {
 
 	it('are the documented examples', () => {
 		expect(files.sort()).toEqual([
+			'create-many-from-json-list.json',
 			'create-once-bulk-import.json',
 			'qr-codes-to-files.json',
 			'scheduled-clicks-by-country.json',
@@ -132,6 +133,21 @@ describe('Example workflows', () => {
 			['Docs home', 'https://docs.example.org/'],
 		]);
 		for (const link of links) expect(link.shortUrl).toMatch(/^https:\/\/sho\.rt\/\S+$/);
+	});
+
+	it('create-many-from-json-list: the three elements of one item in one bulk request, each paired to that item', async () => {
+		const run = await fx.engine.runWorkflow(
+			loadExample('create-many-from-json-list.json'),
+			fx.credentials,
+		);
+
+		const links = outputOf(run, 'Create one link per element');
+		expect(links.map((item) => [item.json.longUrl, item.pairedItem])).toEqual([
+			['https://shop.example.com/spring/shoes', { item: 0 }],
+			['https://shop.example.com/spring/bags?utm_source=newsletter', { item: 0 }],
+			['https://shop.example.com/spring/hats', { item: 0 }],
+		]);
+		expect(fx.requestsTo('/v1/links/bulk')).toHaveLength(1);
 	});
 
 	it('sheet-rows-to-bulk-update: creates the rows in one request, then updates them in one request', async () => {

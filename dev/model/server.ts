@@ -42,6 +42,8 @@ export interface ScriptedCall {
 /** What the model answers: tool calls on the user's message, then a text built from the tool results. */
 export interface Script {
 	calls: ScriptedCall[];
+	/** Further rounds: each makes its calls from the tool results so far (a model that acts on what it got back). */
+	then?: Array<(toolResults: string[]) => ScriptedCall[]>;
 	/** The final answer, given the content of each tool message (default: "Done: " + the contents). */
 	answer?: (toolResults: string[]) => string;
 }
@@ -133,16 +135,19 @@ export class ModelServer {
 		res.end('data: [DONE]\n\n');
 	}
 
-	/** Tool calls while the conversation has no tool result yet; then the final answer. */
+	/** The script's calls on the user's message, then each further round's; then the final answer. */
 	private reply(request: ChatRequest): ChatMessage {
 		const toolResults = request.messages
 			.filter((message) => message.role === 'tool')
 			.map((message) => textOf(message.content));
-		if (toolResults.length === 0 && this.script.calls.length > 0) {
+		const round = request.messages.filter((message) => message.tool_calls?.length).length;
+		const calls =
+			round === 0 ? this.script.calls : (this.script.then?.[round - 1]?.(toolResults) ?? []);
+		if (calls.length > 0) {
 			return {
 				role: 'assistant',
 				content: null,
-				tool_calls: this.script.calls.map((call) => ({
+				tool_calls: calls.map((call) => ({
 					id: `call_${++this.callCount}`,
 					type: 'function',
 					function: { name: call.tool, arguments: JSON.stringify(call.args) },

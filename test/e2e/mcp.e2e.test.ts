@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, import-x/no-unresolved -- tests, not loaded by n8n; the resolver does not read the MCP SDK's subpath exports, which Node and TypeScript resolve */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 /**
  * The Link Shortener over MCP, in real n8n (`n8n start`): a published workflow with n8n's MCP
  * Server Trigger and Link Shortener Tool nodes, and the official MCP TypeScript SDK as the

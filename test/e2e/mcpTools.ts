@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, import-x/no-unresolved -- tests, not loaded by n8n; the resolver does not read the MCP SDK's subpath exports, which Node and TypeScript resolve */
+/* eslint-disable import-x/no-unresolved -- the resolver does not read the MCP SDK's subpath exports, which Node and TypeScript resolve; tests, not loaded by n8n */
 /**
  * An MCP Server Trigger with one Link Shortener Tool per operation, each filled by `$fromAI`,
  * and an MCP SDK client for it: the workflow the MCP tests publish in regular and queue mode.

@@ -7,7 +7,7 @@
  */
 import * as n8n from '../../dev/n8n';
 import { QueueCluster } from '../../dev/queue';
-import { Sandbox } from '../../dev/sandbox/server';
+import { SEEDED, Sandbox } from '../../dev/sandbox/server';
 import { bindByName, packedTarball } from './harness';
 import {
 	activate,
@@ -21,7 +21,6 @@ import {
 } from './queue';
 import { LINK_NODE, linkWorkflow, MANUAL_TRIGGER } from './workflows';
 import { answerText, everyOperationMcpWorkflow, mcpClient } from './mcpTools';
-import { SEEDED } from '../../dev/sandbox/server';
 
 const ROWS = 25_001;
 const bulkWf = {

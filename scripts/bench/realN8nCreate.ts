@@ -18,23 +18,43 @@ import { median } from './turns';
 
 type Credential = { id: string; name: string };
 
-/** Code node → Create Many by auto-map; without a credential, the Code node only. */
+/**
+ * Code node → Create Many by auto-map; without a credential, the Code node only. `list`: the
+ * Code node makes one item holding the rows as an array, and Create Many takes them From a
+ * JSON List (`{{ $json.rows }}`), as an API answer or a model's tool call gives them.
+ */
 function createWorkflow(
 	id: string,
 	rows: number,
 	credential?: Credential,
-	headers: 'exact' | 'sheet' = 'exact',
+	headers: 'exact' | 'sheet' | 'list' = 'exact',
 ) {
-	const steps: Step[] = [rowsStep(rows, headers)];
+	const steps: Step[] = [headers === 'list' ? listStep(rows) : rowsStep(rows, headers)];
+	const parameters =
+		headers === 'list'
+			? {
+					resource: 'bulk',
+					operation: 'createMany',
+					mappingMode: 'jsonRows',
+					rows: '={{ $json.rows }}',
+				}
+			: { resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' };
 	if (credential)
 		steps.push({
 			name: JOB,
 			type: 'n8n-nodes-link-shortener.linkShortener',
 			typeVersion: 1,
-			parameters: { resource: 'bulk', operation: 'createMany', mappingMode: 'autoMap' },
+			parameters,
 			credentials: { linkShortenerApi: credential },
 		});
 	return chainWorkflow(id, steps);
+}
+
+/** One item holding the rows of rowsStep as one array. */
+function listStep(rows: number): Step {
+	const step = rowsStep(rows);
+	const jsCode = `return [{ json: { rows: Array.from({ length: ${rows} }, (_, i) => ({ longUrl: 'https://example.com/bench/' + i, title: 'Bench ' + i })) } }];`;
+	return { ...step, parameters: { ...step.parameters, jsCode } };
 }
 
 /**
@@ -94,8 +114,9 @@ export async function realN8nCreateRows(
 ): Promise<string> {
 	const withNode = createWorkflow('node-create-many', rows, credential);
 	const sheetHeaders = createWorkflow('node-create-many-sheet', rows, credential, 'sheet');
+	const jsonList = createWorkflow('node-create-many-list', rows, credential, 'list');
 	const rowsOnly = createWorkflow('rows-only', rows);
-	await n8n.importWorkflows(env, [withNode, sheetHeaders, rowsOnly]);
+	await n8n.importWorkflows(env, [withNode, sheetHeaders, jsonList, rowsOnly]);
 	const elements = Array.from({ length: rows }, (_, i) => ({
 		longUrl: `https://example.com/bench/${i}`,
 		title: `Bench ${i}`,
@@ -103,11 +124,13 @@ export async function realN8nCreateRows(
 	// In turns, node then plain script: runs on this machine vary by ±30 %, so medians of pairs.
 	const nodeRuns: Measured[] = [];
 	const sheetRuns: Measured[] = [];
+	const listRuns: Measured[] = [];
 	const plainRuns: number[] = [];
 	for (let turn = 0; turn < repeats(3); turn++) {
 		for (const [id, runs] of [
 			['node-create-many', nodeRuns],
 			['node-create-many-sheet', sheetRuns],
+			['node-create-many-list', listRuns],
 		] as const) {
 			sandbox.reset();
 			const run = await executeMeasured(env, id);
@@ -133,6 +156,12 @@ export async function realN8nCreateRows(
 	const ratio = nodeMs / plainMs;
 	const sheetMs = median(sheetRuns.map((run) => run.ms));
 	const sheetRatio = sheetMs / nodeMs;
+	const listMs = median(listRuns.map((run) => run.ms));
+	const listRatio = listMs / nodeMs;
+	const listAdded = Math.max(
+		...listRuns.map((run) => (run.node?.mostMb ?? 0) - (run.node?.startMb ?? 0)),
+	);
+	const listPeak = Math.max(...listRuns.map((run) => run.peakMb));
 	// The package's part of the profiled run, taken out of the unprofiled median.
 	const n8nOnlyMs = nodeMs * (1 - shares.ms[PACKAGE_SHARE] / shares.runMs);
 	// The memory columns: the middle run by time.
@@ -148,6 +177,7 @@ export async function realN8nCreateRows(
 		'|---|---:|---:|---:|---|',
 		`| Link Shortener node, Create Many (auto-map) | ${(nodeMs / 1000).toFixed(2)} s (runs: ${nodeRuns.map((run) => (run.ms / 1000).toFixed(2)).join(', ')} s) | ${mb(node.node?.startMb ?? 0)} → ${mb(node.node?.mostMb ?? 0)} (the most any run added: +${mb(added)}) | ${mb(node.peakMb)} | ${ratio <= 1.3 ? '✅' : '❌'} ${ratio.toFixed(2)}× the plain script; ${added < 500 ? '✅' : '❌'} the node's run adds under 500 MB |`,
 		`| the same, the rows with a sheet's headers (Long URL, Title, Notes, row_number) | ${(sheetMs / 1000).toFixed(2)} s (runs: ${sheetRuns.map((run) => (run.ms / 1000).toFixed(2)).join(', ')} s) | – | – | ${sheetRatio <= 1.1 ? '✅' : '❌'} ${sheetRatio.toFixed(2)}× the exact names |`,
+		`| the same rows From a JSON List: one item holding them as an array, Rows \`{{ $json.rows }}\` | ${(listMs / 1000).toFixed(2)} s (runs: ${listRuns.map((run) => (run.ms / 1000).toFixed(2)).join(', ')} s) | the most any run added: +${mb(listAdded)} | ${mb(listPeak)} | ${listRatio <= 1.2 ? '✅' : '❌'} ${listRatio.toFixed(2)}× auto-map over ${rows.toLocaleString('en-US')} items; ${listAdded < 500 ? '✅' : '❌'} the node's run adds under 500 MB |`,
 		`| the same workflow without the node (the rows only) | – | – | ${mb(baseline.peakMb)} | |`,
 		`| plain script (fetch, 10,000 rows a request) | ${(plainMs / 1000).toFixed(2)} s (runs: ${plainRuns.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s) | – | – | |`,
 		'',

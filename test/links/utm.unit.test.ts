@@ -39,8 +39,8 @@ describe('withUtm, unit by unit', () => {
 	});
 
 	it('refuses an object as a value, naming the field and the item', () => {
-		expect(() =>
-			withUtm('https://example.com/', { utmMedium: { a: 1 } }, check, 'additionalFields.'),
-		).toThrow('Invalid UTM Medium in item 4: it must be text');
+		expect(() => withUtm('https://example.com/', { utmMedium: { a: 1 } }, check)).toThrow(
+			'Invalid UTM Medium in item 4: it must be text',
+		);
 	});
 });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { describeBody } from '../http/answerText';
+import { listIn } from '../http/records';
 import type { PreparedRow } from './preparedRow';
 import { countOf } from './rowRanges';
 import { isObject } from '../fields/jsonValues';
@@ -11,20 +12,10 @@ import { isObject } from '../fields/jsonValues';
  */
 export type Matched = { links: Array<IDataObject | undefined> } | { unusable: string };
 
-/**
- * The elements of a bulk answer: `data` when it is an array, else `data.items` or `data.links`
- * (D3). Anything else (an HTML page, an empty body, `{ success: false }`) is not an answer.
- */
+/** The elements of a bulk answer (D3); an HTML page, an empty body or `{ success: false }` is not one. */
 function answerElements(body: unknown): unknown[] | undefined {
 	if (!isObject(body) || body.success === false) return undefined;
-	const data = body.data;
-	if (Array.isArray(data)) return data;
-	if (isObject(data)) {
-		for (const key of ['items', 'links']) {
-			if (Array.isArray(data[key])) return data[key] as unknown[];
-		}
-	}
-	return undefined;
+	return listIn(body.data);
 }
 
 /** A link record: an object with an id. `null`, a number or an array in its place is not one. */

@@ -50,3 +50,6 @@ export function baseUrlOf(credentials: IDataObject): string {
 
 export const BASE_URL_EXPRESSION =
 	'={{ String($credentials.baseUrl ?? "").trim().replace(/\\/+$/, "") }}';
+
+/** The status of a verified domain (spec 3.2). */
+export const DOMAIN_VERIFIED = 1;

@@ -4,6 +4,9 @@ import { matchById } from '../batches/bulkAnswers';
 import type { BatchOperation } from '../batches/operation';
 import { BULK_UPDATE_PATH } from '../http/endpoints';
 
+/** Updates a bulk-update request holds unless Batch Size says otherwise (Update Many, Sync Many). */
+export const UPDATE_BATCH_SIZE = 1000;
+
 const UPDATE_IN_DOUBT_ADVICE =
 	'A server error (5xx), a lost answer or a timeout does not tell whether the server applied the updates. Updates are idempotent, so running the in-doubt items again is safe.';
 const NOT_UPDATED_ADVICE =

@@ -13,8 +13,6 @@ export interface IndexQuery {
 export interface LinkIndex {
 	/** The links of the account that answer to each wanted key, in listing order (newest first). */
 	matches: Map<string, IDataObject[]>;
-	/** How the index was read, for messages and README figures. */
-	strategy: 'none' | 'listing' | 'searches';
 }
 
 /**
@@ -38,17 +36,17 @@ export async function readLinkIndex(
 			}
 		}
 	};
-	if (query.searches.size === 0) return { matches, strategy: 'none' };
+	if (query.searches.size === 0) return { matches };
 	if (query.searches.size > 1) {
 		const listing = listPages(api, { method: 'POST', url: listUrl, body: { order: NEWEST_FIRST } });
 		const first = await onePageOf(listing);
 		collect(first.records);
-		if (first.last) return { matches, strategy: 'listing' };
+		if (first.last) return { matches };
 		const pageSize = Math.max(first.servedPageSize, 1);
 		const pagesLeft = first.total === undefined ? undefined : Math.ceil(first.total / pageSize) - 1;
 		if (pagesLeft !== undefined && pagesLeft <= query.searches.size) {
 			for await (const page of listing) collect(page.records);
-			return { matches, strategy: 'listing' };
+			return { matches };
 		}
 		// Without `total` the listing's length is unknown: read it while it costs no more than the
 		// searches would, so that either way at most about twice the cheaper one is spent.
@@ -56,7 +54,7 @@ export async function readLinkIndex(
 			let pagesRead = 1;
 			for await (const page of listing) {
 				collect(page.records);
-				if (page.last) return { matches, strategy: 'listing' };
+				if (page.last) return { matches };
 				if (++pagesRead > query.searches.size) break;
 			}
 			matches.clear();
@@ -71,7 +69,7 @@ export async function readLinkIndex(
 		};
 		for await (const page of listPages(api, request)) collect(page.records);
 	}
-	return { matches, strategy: 'searches' };
+	return { matches };
 }
 
 /** The newest of some links: the latest `createdAt`; on a tie, the first listed. */

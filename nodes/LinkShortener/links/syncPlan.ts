@@ -6,7 +6,7 @@ import type { Api } from '../http/request';
 
 import type { PreparedRow } from '../batches/preparedRow';
 import type { RowResults } from '../batches/rowResults';
-import { DOMAINS_PATH, LINK_PATHS } from '../http/endpoints';
+import { DOMAIN_VERIFIED, DOMAINS_PATH, LINK_PATHS } from '../http/endpoints';
 import { listPages } from '../paging/pager';
 import { findLinksByLongUrl } from './linkIndex';
 import { linksByRefKey, refPath, shortUrlParts, type LinkRef } from './linkRefs';
@@ -196,7 +196,7 @@ export class SyncPlan {
 		for await (const page of listPages(this.api, {
 			method: 'GET',
 			url: DOMAINS_PATH,
-			qs: { status: 1 },
+			qs: { status: DOMAIN_VERIFIED },
 		})) {
 			for (const domain of page.records)
 				domains.set(String(domain.domainName).toLowerCase(), String(domain.id));

@@ -15,18 +15,13 @@ const NONE_REPLACED: readonly string[] = [];
  * new keys appended in the order source, medium, campaign, term, content. Every other
  * parameter is kept byte for byte, and so is the fragment.
  */
-export function withUtm(
-	longUrl: string,
-	values: UtmValues,
-	check: RowValidator,
-	parameterPrefix = '',
-): TaggedUrl {
+export function withUtm(longUrl: string, values: UtmValues, check: RowValidator): TaggedUrl {
 	// Most rows have no UTM value: no Map and no new array for them (100,000-row bulk runs).
 	let wanted: Map<string, string> | undefined;
 	for (const { field, key, label } of UTM_FIELDS) {
 		const value = values[field];
 		if (!isSet(value)) continue;
-		const name: FieldName = { label, parameter: `${parameterPrefix}${field}` };
+		const name: FieldName = { label, parameter: field };
 		if (typeof value !== 'string' && typeof value !== 'number') check.fail(name, 'it must be text');
 		const text = String(value).trim();
 		if (text) (wanted ??= new Map()).set(key, text);

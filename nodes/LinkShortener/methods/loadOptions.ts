@@ -1,14 +1,12 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { DOMAINS_PATH } from '../http/endpoints';
+import { DOMAIN_VERIFIED, DOMAINS_PATH } from '../http/endpoints';
 import { Api } from '../http/request';
 import { listPages } from '../paging/pager';
 
-const VERIFIED = 1;
-
 /** Also checked here, in case a server ignores the `status` filter. */
 function isVerified(domain: IDataObject): boolean {
-	return domain.status === undefined || Number(domain.status) === VERIFIED;
+	return domain.status === undefined || Number(domain.status) === DOMAIN_VERIFIED;
 }
 
 function defaultFirstThenByName(a: IDataObject, b: IDataObject): number {
@@ -21,7 +19,7 @@ export async function getVerifiedDomains(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
 	const domains: IDataObject[] = [];
-	const request = { method: 'GET' as const, url: DOMAINS_PATH, qs: { status: VERIFIED } };
+	const request = { method: 'GET' as const, url: DOMAINS_PATH, qs: { status: DOMAIN_VERIFIED } };
 	for await (const { records } of listPages(new Api(this), request))
 		domains.push(...records.filter(isVerified));
 	return domains.sort(defaultFirstThenByName).map((domain) => ({

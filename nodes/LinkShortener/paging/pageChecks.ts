@@ -1,6 +1,7 @@
 import { NodeApiError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { describeBody } from '../http/answerText';
+import { listIn } from '../http/records';
 import { isObject } from '../fields/jsonValues';
 
 /** Where a page came from, for error messages: the node, and the request without its page. */
@@ -29,7 +30,7 @@ export function readPage(
 	body: unknown,
 ): { records: IDataObject[]; total?: number } {
 	const data = isObject(body) ? body.data : undefined;
-	const list = Array.isArray(data) ? data : isObject(data) ? (data.items ?? data.links) : undefined;
+	const list = listIn(data);
 	if (!Array.isArray(list) || !list.every(isObject)) {
 		throw pageError(
 			source,

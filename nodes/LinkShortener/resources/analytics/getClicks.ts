@@ -42,10 +42,7 @@ function withLink(group: ClickGroup, link: IDataObject | undefined): IDataObject
  * Top N, at most 50 groups for an AI agent unless Top asks for fewer, and with Link Details each
  * link's short URL, long URL and title.
  */
-export async function clickGroupsOutput(
-	records: IDataObject[],
-	row: Row,
-): Promise<INodeExecutionData[]> {
+async function clickGroupsOutput(records: IDataObject[], row: Row): Promise<INodeExecutionData[]> {
 	const { context } = row;
 	const groupBy = String(row.parameter('groupBy', '')).trim();
 	const options = row.parameter<IDataObject>('options', {});

@@ -77,7 +77,6 @@ export const fields: INodeProperties[] = [
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const api = new Api(this);
-	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
 	const node = this.getNode();
 	const batchSize = createBatchSizeOf(this, options);

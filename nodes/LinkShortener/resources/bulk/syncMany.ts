@@ -20,7 +20,7 @@ import {
 	createBatchSizeOf,
 	DEFAULT_MAX_RETRIES,
 } from '../../links/bulkCreate';
-import { BULK_UPDATE } from '../../links/bulkUpdate';
+import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
 import { AutoMapColumns, keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { createLinkBody, FIELDS, type LinkFields } from '../../links/linkBodies';
 import { linkRefOf } from '../../links/linkRefs';
@@ -29,7 +29,6 @@ import { selfMappedColumns } from './mappingMode';
 
 const displayOptions = showFor('bulk', ['syncMany']);
 const LINK_REF = { label: 'Short URL or Path', parameter: 'linkRef' };
-const UPDATE_BATCH_SIZE = 1000;
 
 export const operation: INodePropertyOptions = {
 	name: 'Sync Many',
@@ -133,8 +132,6 @@ export const fields: INodeProperties[] = [
  */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const api = new Api(this);
-	const rowCount = this.getInputData().length;
-	if (rowCount === 0) return [[]];
 	const options = runOptions(this);
 	const matchBy = this.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;

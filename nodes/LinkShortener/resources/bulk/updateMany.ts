@@ -15,12 +15,10 @@ import { RowLinkRefs } from '../../links/sheetSync';
 import { RunHints } from '../../fields/runHints';
 import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';
-import { BULK_UPDATE } from '../../links/bulkUpdate';
+import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/preparedRow';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
 import { selfMappedColumns } from './mappingMode';
-
-const DEFAULT_BATCH_SIZE = 1000;
 
 export const operation: INodePropertyOptions = {
 	name: 'Update Many',
@@ -57,7 +55,7 @@ export const fields: INodeProperties[] = [
 			name: 'batchSize',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: DEFAULT_BATCH_SIZE,
+			default: UPDATE_BATCH_SIZE,
 			description: 'Updates per request',
 		},
 		keepInputColumnsOption,
@@ -67,7 +65,6 @@ export const fields: INodeProperties[] = [
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const api = new Api(this);
-	if (this.getInputData().length === 0) return [[]];
 	const options = runOptions(this);
 	const links = new RowLinkRefs(api);
 	const hints = new RunHints();
@@ -75,7 +72,7 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 		...BULK_UPDATE,
 		buildElement: updateElementBuilder(this, links, hints),
 		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
-		batchSize: wholeNumberOption(this, options.batchSize, DEFAULT_BATCH_SIZE, 'Batch Size', 1),
+		batchSize: wholeNumberOption(this, options.batchSize, UPDATE_BATCH_SIZE, 'Batch Size', 1),
 	});
 	hints.addTo(this, this.getInputData().length);
 	return options.keepInputColumns === true ? [withInputColumns(this, output[0])] : output;

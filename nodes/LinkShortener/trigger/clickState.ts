@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ListingSize } from '../links/linksById';
-import { UnreadableCursor } from './pollCursor';
+import { UnreadableState } from './pollCursor';
 
 /** Which click event a saved state belongs to, with its setting: a change starts afresh. */
 export type ClickEvent = 'linkClicked' | 'clickMilestone' | 'dayCompleted';
@@ -14,7 +14,7 @@ export interface LinkBase {
 
 /**
  * The saved state of a click event. Small by design (D16: at most 24 bytes a clicked link): a
- * link is kept as an 11-character key (64 bits of its id), its base total and since in base 36.
+ * link is kept as a 12-character key (`linkKey`: two hashes of its id), its base total and since in base 36.
  */
 export interface ClickState {
 	event: ClickEvent;
@@ -84,7 +84,7 @@ export function saveClickState(staticData: IDataObject, state: ClickState): void
 }
 
 function unreadable(what: string): never {
-	throw new UnreadableCursor(what);
+	throw new UnreadableState(what);
 }
 
 const count36 = (text: string, what: string) => {
@@ -114,7 +114,7 @@ export function isSavedAs(staticData: IDataObject, state: ClickState): boolean {
 	);
 }
 
-/** The saved state, undefined when there is none; throws UnreadableCursor when it cannot be read. */
+/** The saved state, undefined when there is none; throws UnreadableState when it cannot be read. */
 export function readClickState(staticData: IDataObject): ClickState | undefined {
 	const stored = staticData[KEY] as IDataObject | undefined;
 	if (stored === undefined) return undefined;

@@ -5,9 +5,6 @@ import { LINK_PATHS, NEWEST_FIRST, OLDEST_FIRST } from '../http/endpoints';
 import { recordsOf } from '../http/records';
 import type { Api, ApiRequest } from '../http/request';
 
-/** A single page (the editor's sample, the binary search for where a catch-up starts). */
-const ONE_AT_A_TIME = { concurrency: 1 };
-
 /** Fresh reads from page 1 after links vanished mid-read, before the poll gives up for now. */
 const MAX_READ_ATTEMPTS = 3;
 
@@ -99,7 +96,7 @@ async function oldestFirstPage(
 	pageSize: number,
 ): Promise<Page> {
 	return await onePageOf(
-		listPages(api, listRequest(OLDEST_FIRST), { firstPage: page, pageSize, ...ONE_AT_A_TIME }),
+		listPages(api, listRequest(OLDEST_FIRST), { firstPage: page, pageSize, concurrency: 1 }),
 	);
 }
 

@@ -34,7 +34,7 @@ export interface CursorFields {
 }
 
 /** Thrown for stored state that cannot be read; the message names what is wrong. */
-export class UnreadableCursor extends Error {}
+export class UnreadableState extends Error {}
 
 /**
  * Where the trigger stands. A link is new when it is dated at or after the watermark and is not
@@ -106,7 +106,7 @@ export type StoredCursor =
 	| { kind: 'legacy'; watermark: number | null; ids: string[] };
 
 /**
- * The position saved in the node's static data. Throws UnreadableCursor when something is
+ * The position saved in the node's static data. Throws UnreadableState when something is
  * stored but cannot be read: guessing would skip or repeat links without saying so.
  */
 export function readStoredCursor(staticData: IDataObject): StoredCursor {
@@ -140,7 +140,7 @@ function isoOrNull(time: number | null): string | null {
 }
 
 function unreadable(what: string): never {
-	throw new UnreadableCursor(what);
+	throw new UnreadableState(what);
 }
 
 function timeOrNull(value: unknown, field: string): number | null {

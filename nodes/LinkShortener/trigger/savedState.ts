@@ -2,7 +2,7 @@ import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
 import type { Api } from '../http/request';
 
-import { UnreadableCursor } from './pollCursor';
+import { UnreadableState } from './pollCursor';
 import { firstReportOf } from './pollGuard';
 
 /** A new activation's mark: the saved states of two activations never pass for one another. */
@@ -23,7 +23,7 @@ export function readSavedState<T>(
 	try {
 		return read();
 	} catch (error) {
-		const problem = error instanceof UnreadableCursor ? error.message : String(error);
+		const problem = error instanceof UnreadableState ? error.message : String(error);
 		if (firstReportOf(key, problem)) {
 			throw new NodeOperationError(
 				api.context.getNode(),

@@ -11,7 +11,7 @@ import { optionsCollection, showFor, updateLinkFields } from '../../fields/commo
 import { UPDATE_PARAMETERS, withLinkChanges, type UpdateFieldNames } from '../../links/linkBodies';
 import { keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { linkRefOf } from '../../links/linkRefs';
-import { RowLinkRefs } from '../../links/sheetSync';
+import { RowLinkRefs } from '../../links/rowLinkRefs';
 import { RunHints } from '../../fields/runHints';
 import { runBatches } from '../../batches/batchRunner';
 import { Api } from '../../http/request';

@@ -14,7 +14,7 @@ import { showFor, updateLinkFields } from '../../fields/commonFields';
 import { FIELDS, withLinkChanges } from '../../links/linkBodies';
 import { linkLocator } from '../../links/linkLocator';
 import { linkRefOf } from '../../links/linkRefs';
-import { RowLinkRefs } from '../../links/sheetSync';
+import { RowLinkRefs } from '../../links/rowLinkRefs';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
 
 const displayOptions = showFor('link', ['update']);

@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
-import { requestSettingsOf, type RequestSettings } from '../http/requestSettings';
+import { requestSettingsOf, type RequestSettings } from '../n8n/requestOptions';
 import { BatchSender, refusalOf, type Outcome } from './batchSender';
 import type { BatchOperation } from './operation';
 import type { PreparedRow } from './preparedRow';

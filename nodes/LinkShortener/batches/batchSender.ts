@@ -11,7 +11,7 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { BatchOperation } from './operation';
 import { LONGEST_WAIT_MS, retryDelayMs, RateLimitPacer } from '../http/rateLimit';
-import type { RequestSettings } from '../http/requestSettings';
+import type { RequestSettings } from '../n8n/requestOptions';
 import type { RowError } from './rowResults';
 import type { PreparedRow } from './preparedRow';
 import { ServerClock } from './serverClock';

@@ -3,7 +3,7 @@ import type { INode, NodeOperationError } from 'n8n-workflow';
 import type { NodeRun } from '../n8n/nodeRun';
 import type { OperationRun } from '../n8n/toolPath';
 
-import { forErrorOutput } from '../http/errorItems';
+import { forErrorOutput } from '../n8n/errorOutput';
 import { asNodeError } from '../http/errors';
 import type { BatchOperation } from './operation';
 import type { PreparedRow } from './preparedRow';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { NodeRun } from '../n8n/nodeRun';
+import type { NodeRun } from './nodeRun';
 
 /**
  * n8n's node settings "Request Options" (requestOptions), which n8n adds to every declarative

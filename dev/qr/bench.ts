@@ -17,7 +17,9 @@ import { performance } from 'node:perf_hooks';
 
 import * as QRCode from 'qrcode';
 
-import { encodeQr, qrToPng, qrToSvg } from '../../nodes/LinkShortener/qr';
+import { encodeQr } from '../../nodes/LinkShortener/qr/encode';
+import { qrToPng } from '../../nodes/LinkShortener/qr/png';
+import { qrToSvg } from '../../nodes/LinkShortener/qr/svg';
 
 const count = Number(process.argv[2] ?? 10_000);
 const ROUNDS = 3;

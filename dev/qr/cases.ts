@@ -1,4 +1,4 @@
-import type { QrErrorCorrectionLevel } from '../../nodes/LinkShortener/qr';
+import type { QrErrorCorrectionLevel } from '../../nodes/LinkShortener/qr/encode';
 
 export const LEVELS: QrErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
 

@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { encodeQr, qrToPng } from '../../nodes/LinkShortener/qr';
+import { encodeQr } from '../../nodes/LinkShortener/qr/encode';
+import { qrToPng } from '../../nodes/LinkShortener/qr/png';
 import { QR_CASES } from './cases';
 
 const probe = spawnSync('zbarimg', ['--version'], { encoding: 'utf8' });
@@ -28,7 +29,7 @@ try {
 		const name = `v${version}-${level}-${length}`;
 		const matrix = encodeQr(text, level);
 		const file = join(folder, `${name}.png`);
-		writeFileSync(file, qrToPng(matrix, { scale: 4 }));
+		writeFileSync(file, qrToPng(matrix, 4));
 		// zbarimg: --raw prints only the data, one line per symbol; -q drops the statistics.
 		const read = spawnSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8', timeout: 60_000 });
 		const decoded = read.stdout.replace(/\n$/, '');

@@ -121,4 +121,16 @@ describe('QR codes (D13)', () => {
 		);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
+
+	it('refuses an unknown error correction level before any request', async () => {
+		const { error } = await ls.run({
+			resource: 'link',
+			operation: 'create',
+			longUrl: 'https://example.com/qr',
+			options: { qrCode: 'png', qrErrorCorrection: 'X' },
+		});
+
+		expect(error?.message).toBe('QR Code Error Correction must be L, M, Q or H, not "X"');
+		expect(ls.sandbox.requests).toHaveLength(0);
+	});
 });

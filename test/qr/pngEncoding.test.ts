@@ -1,9 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 import { inflateSync } from 'node:zlib';
 
-import { qrToPng, encodeQr } from '../../nodes/LinkShortener/qr';
-import { adler32, crc32 } from '../../nodes/LinkShortener/qr/checksums';
-import { zlibDeflate } from '../../nodes/LinkShortener/qr/zlibDeflate';
+import { encodeQr } from '../../nodes/LinkShortener/qr/encode';
+import { adler32, crc32, qrToPng, zlibDeflate } from '../../nodes/LinkShortener/qr/png';
 
 function pseudoRandomBytes(length: number): Uint8Array {
 	const bytes = new Uint8Array(length);
@@ -71,7 +70,7 @@ describe("zlib stream with fixed-Huffman deflate, checked by Node's zlib (which 
 
 	it("a PNG's IDAT inflates to one filter byte plus the packed pixels per row", () => {
 		const matrix = encodeQr('https://sho.rt/abc123', 'Q');
-		const png = qrToPng(matrix, { scale: 5 });
+		const png = qrToPng(matrix, 5);
 		const idatStart = png.indexOf('IDAT', 0, 'latin1');
 		const idatLength = png.readUInt32BE(idatStart - 4);
 		expect(png.readUInt32BE(idatStart + 4 + idatLength)).toBe(

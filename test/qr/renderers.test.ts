@@ -1,6 +1,8 @@
 import { PNG } from 'pngjs';
 
-import { encodeQr, qrToPng, qrToSvg, type QrMatrix } from '../../nodes/LinkShortener/qr';
+import { encodeQr, type QrMatrix } from '../../nodes/LinkShortener/qr/encode';
+import { qrToPng } from '../../nodes/LinkShortener/qr/png';
+import { qrToSvg } from '../../nodes/LinkShortener/qr/svg';
 import { urlOfLength } from '../../dev/qr/cases';
 import { decodeCells, decodePng } from './decoders';
 import { rasteriseSvg } from './svgRaster';
@@ -35,27 +37,13 @@ describe('qrToSvg', () => {
 			expect(decodeCells(cells, 4).text).toBe(text);
 		},
 	);
-
-	it('takes another quiet zone', () => {
-		const matrix = encodeQr('https://sho.rt/abc123', 'M');
-		const { side, cells } = rasteriseSvg(qrToSvg(matrix, { quietZone: 1 }));
-		expect(side).toBe(matrix.size + 2);
-		expect(cells).toEqual(withQuietZone(matrix, 1));
-	});
-
-	it('refuses a quiet zone that is not a whole number', () => {
-		const matrix = encodeQr('https://sho.rt/abc123', 'M');
-		expect(() => qrToSvg(matrix, { quietZone: 1.5 })).toThrow(
-			'the quiet zone must be a whole number from 0 to 100, not 1.5',
-		);
-	});
 });
 
 describe('qrToPng', () => {
 	const matrix = encodeQr('https://sho.rt/abc123', 'M');
 
 	it('writes a 1-bit grayscale PNG whose pixels are the modules at the scale, inside a white quiet zone', () => {
-		const png = qrToPng(matrix, { scale: 3 });
+		const png = qrToPng(matrix, 3);
 		expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 		expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
 		expect(png[24]).toBe(1); // bit depth
@@ -78,7 +66,7 @@ describe('qrToPng', () => {
 
 	it('writes images whose pixels span more than the 32 KiB deflate window, and they decode', () => {
 		const large = encodeQr(urlOfLength(400), 'H');
-		const png = qrToPng(large, { scale: 12 });
+		const png = qrToPng(large, 12);
 		const side = (large.size + 8) * 12;
 		expect(side * (1 + Math.ceil(side / 8))).toBeGreaterThan(3 * 65535);
 		const decoded = decodePng(png);
@@ -86,16 +74,9 @@ describe('qrToPng', () => {
 		expect(decoded.text).toBe(urlOfLength(400));
 	});
 
-	it('defaults to 8 pixels per module and takes another quiet zone', () => {
-		expect(decodePng(qrToPng(matrix)).width).toBe((matrix.size + 8) * 8);
-		const narrow = decodePng(qrToPng(matrix, { scale: 2, quietZone: 2 }));
-		expect(narrow.width).toBe((matrix.size + 4) * 2);
-		expect(narrow.text).toBe('https://sho.rt/abc123');
-	});
-
-	it.each([0, 2.5, 101])('refuses scale %p', (scale) => {
-		expect(() => qrToPng(matrix, { scale })).toThrow(
-			`the PNG scale (pixels per module) must be a whole number from 1 to 100, not ${scale}`,
-		);
+	it('defaults to 8 pixels per module, with a quiet zone of 4', () => {
+		const decoded = decodePng(qrToPng(matrix));
+		expect(decoded.width).toBe((matrix.size + 8) * 8);
+		expect(decoded.text).toBe('https://sho.rt/abc123');
 	});
 });

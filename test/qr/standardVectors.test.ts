@@ -1,7 +1,11 @@
-import { alignmentPositions } from '../../nodes/LinkShortener/qr/capacityTables';
-import { formatBits, versionBits } from '../../nodes/LinkShortener/qr/formatAndVersionBits';
-import { linePenalty, maskPenalty } from '../../nodes/LinkShortener/qr/maskPenalty';
-import { reedSolomonRemainder } from '../../nodes/LinkShortener/qr/reedSolomon';
+import {
+	alignmentPositions,
+	formatBits,
+	maskPenalty,
+	penaltyOfLine,
+	versionBits,
+} from '../../nodes/LinkShortener/qr/symbol';
+import { reedSolomonRemainder } from '../../nodes/LinkShortener/qr/encode';
 
 describe('Reed–Solomon error correction codewords (published examples)', () => {
 	it('"01234567", version 1-M (ISO/IEC 18004 annex I)', () => {
@@ -66,7 +70,8 @@ describe('alignment pattern centres (ISO/IEC 18004 annex E)', () => {
 });
 
 describe('mask penalty rules (ISO/IEC 18004 7.8.3)', () => {
-	const line = (pattern: string) => [...pattern].map((module) => module === '1');
+	const line = (pattern: string) => Uint8Array.from(pattern, Number);
+	const flat = (grid: boolean[][]) => Uint8Array.from(grid.flat(), Number);
 
 	it.each([
 		['five dark in a row: N1', '11111', 3],
@@ -83,18 +88,18 @@ describe('mask penalty rules (ISO/IEC 18004 7.8.3)', () => {
 			44,
 		],
 	])('%s', (_name, pattern, penalty) => {
-		expect(linePenalty(line(pattern))).toBe(penalty);
+		expect(penaltyOfLine(line(pattern), 0, 1, pattern.length)).toBe(penalty);
 	});
 
 	it('an all-light 5×5 grid: N1 per row and column, N2 per 2×2 block, N4 for 0 % dark', () => {
 		const light = Array.from({ length: 5 }, () => new Array<boolean>(5).fill(false));
-		expect(maskPenalty(light)).toBe(10 * 3 + 16 * 3 + 10 * 10);
+		expect(maskPenalty(flat(light), 5)).toBe(10 * 3 + 16 * 3 + 10 * 10);
 	});
 
 	it('a 4×4 checkerboard: no runs, no blocks, exactly 50 % dark', () => {
 		const board = Array.from({ length: 4 }, (_, row) =>
 			Array.from({ length: 4 }, (_, column) => (row + column) % 2 === 0),
 		);
-		expect(maskPenalty(board)).toBe(0);
+		expect(maskPenalty(flat(board), 4)).toBe(0);
 	});
 });

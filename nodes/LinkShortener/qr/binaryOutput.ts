@@ -1,8 +1,6 @@
 import {
 	NodeOperationError,
-	type IBinaryData,
 	type IDataObject,
-	type IExecuteSingleFunctions,
 	type INode,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -11,15 +9,12 @@ import {
 import type { NodeRun } from '../n8n/nodeRun';
 
 import { runsAsTool } from '../n8n/toolMode';
-import { encodeQr, LEVELS } from './encodeQr';
+import { encodeQr, LEVELS, type QrErrorCorrectionLevel } from './encode';
 import { qrToPng } from './png';
 import { qrToSvg } from './svg';
-import type { QrErrorCorrectionLevel } from './types';
-
-export type QrFormat = 'svg' | 'png';
 
 export interface QrSettings {
-	format: QrFormat;
+	format: 'svg' | 'png';
 	property: string;
 	level: QrErrorCorrectionLevel;
 }
@@ -94,18 +89,13 @@ export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | un
 	return { format, property, level: level as QrErrorCorrectionLevel };
 }
 
-type PrepareBinaryData = (
-	data: Buffer,
-	fileName?: string,
-	mimeType?: string,
-) => Promise<IBinaryData>;
-
-/** Adds the QR code of each item's shortUrl as binary data; error items and items without a short URL are left as they are. */
-async function withQrCodes(
+/** Adds the QR code of each item's shortUrl as binary data, as "Options" asks; error items and items without a short URL are left as they are. */
+export async function addQrCodes(
+	context: NodeRun,
+	settings: QrSettings | undefined,
 	items: INodeExecutionData[],
-	settings: QrSettings,
-	prepareBinaryData: PrepareBinaryData,
 ): Promise<INodeExecutionData[]> {
+	if (!settings) return items;
 	for (const item of items) {
 		const shortUrl = item.json.shortUrl;
 		if (item.error || typeof shortUrl !== 'string' || !shortUrl) continue;
@@ -114,29 +104,11 @@ async function withQrCodes(
 			settings.format === 'png'
 				? [qrToPng(matrix), 'image/png']
 				: [Buffer.from(qrToSvg(matrix), 'utf8'), 'image/svg+xml'];
-		const binary = await prepareBinaryData(
-			data,
-			`${fileStemOf(item.json)}.${settings.format}`,
-			mimeType,
-		);
+		const fileName = `${fileStemOf(item.json)}.${settings.format}`;
+		const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
 		item.binary = { ...item.binary, [settings.property]: binary };
 	}
 	return items;
-}
-
-/** Adds the QR codes "Options" asks for to the output items; nothing when none is asked for. */
-export async function addQrCodes(
-	context: NodeRun | IExecuteSingleFunctions,
-	settings: QrSettings | undefined,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	if (!settings) return items;
-	return await withQrCodes(
-		items,
-		settings,
-		async (data, fileName, mimeType) =>
-			await context.helpers.prepareBinaryData(data, fileName, mimeType),
-	);
 }
 
 /** A file name from the link's path ("spring-sale.png"); characters a file system may refuse become "-". */

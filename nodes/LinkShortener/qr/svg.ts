@@ -1,10 +1,5 @@
-import { checkQuietZone } from './renderOptions';
-import type { QrMatrix } from './types';
-
-export interface QrSvgOptions {
-	/** Light modules around the symbol on each side; the standard asks for 4. */
-	quietZone?: number;
-}
+import type { QrMatrix } from './encode';
+import { QUIET_ZONE } from './png';
 
 /**
  * An SVG of the symbol in module units (the viewBox includes the quiet zone): a white square,
@@ -12,9 +7,8 @@ export interface QrSvgOptions {
  * move written relative to the last unless the absolute one is shorter. Crisp edges keep it
  * sharp at any size.
  */
-export function qrToSvg(matrix: QrMatrix, options: QrSvgOptions = {}): string {
-	const quietZone = checkQuietZone(options.quietZone);
-	const side = matrix.size + 2 * quietZone;
+export function qrToSvg(matrix: QrMatrix): string {
+	const side = matrix.size + 2 * QUIET_ZONE;
 	let path = '';
 	// The pen: where the last stroke ended (x) and on which centre line (y + 0.5).
 	let penX = 0;
@@ -24,16 +18,13 @@ export function qrToSvg(matrix: QrMatrix, options: QrSvgOptions = {}): string {
 			if (!row[x]) continue;
 			const start = x;
 			while (x + 1 < row.length && row[x + 1]) x++;
-			const runX = start + quietZone;
-			const runRow = y + quietZone;
-			if (penRow < 0) path += `M${runX} ${runRow}.5`;
-			else {
-				const relative = `m${runX - penX} ${runRow - penRow}`;
-				const absolute = `M${runX} ${runRow}.5`;
-				path += relative.length <= absolute.length ? relative : absolute;
-			}
+			const runX = start + QUIET_ZONE;
+			const runRow = y + QUIET_ZONE;
+			const absolute = `M${runX} ${runRow}.5`;
+			const relative = `m${runX - penX} ${runRow - penRow}`;
+			path += penRow >= 0 && relative.length <= absolute.length ? relative : absolute;
 			path += `h${x - start + 1}`;
-			penX = x + 1 + quietZone;
+			penX = x + 1 + QUIET_ZONE;
 			penRow = runRow;
 		}
 	});

@@ -1,4 +1,0 @@
-export { encodeQr } from './encodeQr';
-export { qrToPng } from './png';
-export { qrToSvg } from './svg';
-export type { QrErrorCorrectionLevel, QrMatrix } from './types';

@@ -108,3 +108,16 @@ export const FAULTS: Array<[string, Fault]> = [
 	['every connection dropped', { kind: 'drop' }],
 	['every answer a web page', { kind: 'html', title: 'Maintenance' }],
 ];
+
+/**
+ * Operations that check pages rather than call the API (D19): not part of the API fault cases
+ * above, but of every path n8n calls the node on. Port 9 of 127.0.0.1 is closed: each check
+ * ends at once with `connection`.
+ */
+export const PAGE_CHECKS: OperationCase[] = [
+	{
+		name: 'Link > Check Destination',
+		parameters: { resource: 'link', operation: 'checkDestination' },
+		input: longUrls.map((_, i) => ({ longUrl: `http://127.0.0.1:9/${i}` })),
+	},
+];

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { OPERATIONS } from '../helpers/everyOperation';
+import { OPERATIONS, PAGE_CHECKS } from '../helpers/everyOperation';
 import { NODE_TYPE, ROUTED_TOOL_TYPE, TOOL_TYPE, useLinkShortener } from '../helpers/fixture';
 import { operations } from '../helpers/nodeOperations';
 
@@ -23,7 +23,7 @@ function callOf(
 	type: string,
 ): { parameters: INodeParameters; input: IDataObject[] } {
 	const [resource, value] = operation.split('.');
-	const found = OPERATIONS.find(
+	const found = [...OPERATIONS, ...PAGE_CHECKS].find(
 		({ parameters }) => parameters.resource === resource && parameters.operation === value,
 	);
 	if (!found) throw new Error(`${operation} has no case in test/helpers/everyOperation.ts`);
@@ -37,12 +37,13 @@ function callOf(
 	};
 }
 
-const VOLATILE = new Set(['id', 'shortUrl', 'path', 'createdAt', 'updatedAt']);
+const VOLATILE = new Set(['id', 'shortUrl', 'path', 'createdAt', 'updatedAt', 'ms']);
 const stable = (items: INodeExecutionData[]) =>
-	items.map(({ json }) =>
-		Object.fromEntries(
-			Object.entries(json).map(([key, value]) => [key, VOLATILE.has(key) ? typeof value : value]),
-		),
+	items.map(
+		({ json }) =>
+			JSON.parse(
+				JSON.stringify(json, (key, value: unknown) => (VOLATILE.has(key) ? typeof value : value)),
+			) as unknown,
 	);
 
 describe('every operation on every path n8n calls the node (D18)', () => {
@@ -62,7 +63,10 @@ describe('every operation on every path n8n calls the node (D18)', () => {
 			});
 		}
 		const [workflow, agent, mcp] = seen;
-		expect(workflow.requests.length).toBeGreaterThan(0);
+		const callsTheApi = !PAGE_CHECKS.some(
+			({ parameters }) => `${parameters.resource}.${parameters.operation}` === operation,
+		);
+		if (callsTheApi) expect(workflow.requests.length).toBeGreaterThan(0);
 		// The same endpoints; bodies may differ only where a tool's answer stops at 50 (Get Many's page size).
 		const endpoints = (requests: typeof workflow.requests) =>
 			requests.map(({ method, url }) => [method, url]);

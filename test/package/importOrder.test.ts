@@ -15,6 +15,7 @@ const RANK: Record<string, number> = {
 	http: 1,
 	qr: 1,
 	paging: 2,
+	destinations: 2,
 	batches: 3,
 	links: 4,
 	methods: 6,

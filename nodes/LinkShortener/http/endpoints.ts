@@ -53,3 +53,6 @@ export const BASE_URL_EXPRESSION =
 
 /** The status of a verified domain (spec 3.2). */
 export const DOMAIN_VERIFIED = 1;
+
+/** The package's version, as package.json gives it (test/package/version.test.ts). */
+export const PACKAGE_VERSION = '0.2.0';

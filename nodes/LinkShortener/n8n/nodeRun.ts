@@ -19,7 +19,7 @@ export type NodeRun = Pick<
 > & {
 	helpers: Pick<
 		IExecuteFunctions['helpers'],
-		'httpRequestWithAuthentication' | 'prepareBinaryData'
+		'httpRequestWithAuthentication' | 'httpRequest' | 'prepareBinaryData'
 	>;
 };
 
@@ -56,6 +56,7 @@ export function nodeRunOf(
 					context as IAllExecuteFunctions,
 					...args,
 				),
+			httpRequest: async (options) => await context.helpers.httpRequest(options),
 			prepareBinaryData: async (...args) => await context.helpers.prepareBinaryData(...args),
 		},
 		...own,

@@ -1,7 +1,8 @@
 import { resource } from '../resource';
+import * as checkDestination from './checkDestination';
 import * as create from './create';
 import * as get from './get';
 import * as getMany from './getMany';
 import * as update from './update';
 
-export const link = resource('link', [create, get, getMany, update]);
+export const link = resource('link', [checkDestination, create, get, getMany, update]);

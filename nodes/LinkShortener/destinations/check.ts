@@ -1,0 +1,193 @@
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import { PACKAGE_VERSION } from '../http/endpoints';
+import { Slots } from './slots';
+
+export type Problem =
+	| 'httpStatus'
+	| 'timeout'
+	| 'dns'
+	| 'connection'
+	| 'tls'
+	| 'redirectLoop'
+	| 'tooManyRedirects'
+	| 'badRedirect'
+	| 'invalidUrl';
+
+/** What a check found (D19). */
+export interface Destination {
+	url: string;
+	ok: boolean;
+	status: number | null;
+	finalUrl: string | null;
+	redirects: number;
+	ms: number | null;
+	problem: Problem | null;
+}
+
+export interface CheckSettings {
+	timeoutMs: number;
+	maxRedirects: number;
+}
+
+/** n8n's plain request helper: no credential goes with a destination's request. */
+export type SendRequest = (options: IHttpRequestOptions) => Promise<unknown>;
+
+const USER_AGENT = `n8n-nodes-link-shortener/${PACKAGE_VERSION} (destination check)`;
+const CHECKS_IN_FLIGHT = 8;
+const PER_HOST = 2;
+
+type Answer = { status: number; location?: string } | { failure: Problem };
+
+/** An absolute http(s) URL as D8 reads URLs, or undefined. */
+function absoluteHttpUrl(text: string): URL | undefined {
+	if (!/^https?:\/\/[^/\\?#\s]/i.test(text)) return undefined;
+	try {
+		const url = new URL(text);
+		return url.hostname ? url : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** A Location against the URL that gave it, when it is a usable http(s) URL. */
+function resolved(location: string, base: string): URL | undefined {
+	try {
+		return absoluteHttpUrl(new URL(location, base).href);
+	} catch {
+		return undefined;
+	}
+}
+
+function codesOf(error: unknown): string {
+	const parts: string[] = [];
+	for (let cause = error, depth = 0; cause && depth < 4; depth++) {
+		const { code, message } = cause as { code?: unknown; message?: unknown };
+		parts.push(String(code ?? ''), String(message ?? ''));
+		cause = (cause as { cause?: unknown }).cause;
+	}
+	return parts.join(' ');
+}
+
+/** Why no answer came, in one word a workflow can branch on. */
+function problemOf(error: unknown): Problem {
+	const text = codesOf(error);
+	if (/ECONNABORTED|ETIMEDOUT|timeout/i.test(text)) return 'timeout';
+	if (/ENOTFOUND|EAI_AGAIN|EAI_NONAME|getaddrinfo/.test(text)) return 'dns';
+	if (/CERT|SSL|TLS|EPROTO|self[- ]signed|certificate/i.test(text)) return 'tls';
+	return 'connection';
+}
+
+function headerOf(headers: unknown, name: string): string | undefined {
+	const value = (headers as Record<string, unknown> | undefined)?.[name];
+	return typeof value === 'string' ? value : Array.isArray(value) ? String(value[0]) : undefined;
+}
+
+/**
+ * Checks destinations for one run (D19): HEAD, and one GET when HEAD gets an error answer or a
+ * closed connection; redirects followed and counted; at most 8 requests in flight and 2 per
+ * host (a slow host holds only its own two); the same URL checked once; each check bounded by the timeout (slot waits not
+ * counted); no body read (the answer is closed at its headers).
+ */
+export class DestinationChecker {
+	private readonly checks = new Map<string, Promise<Destination>>();
+	private readonly inFlight = new Slots(CHECKS_IN_FLIGHT);
+	private readonly hosts = new Map<string, Slots>();
+
+	constructor(
+		private readonly send: SendRequest,
+		private readonly settings: CheckSettings,
+	) {}
+
+	async check(url: string): Promise<Destination> {
+		const key = url.trim();
+		let check = this.checks.get(key);
+		if (!check) this.checks.set(key, (check = this.checked(key)));
+		return await check;
+	}
+
+	private async checked(url: string): Promise<Destination> {
+		if (absoluteHttpUrl(url)) return await this.follow(url);
+		return {
+			url,
+			ok: false,
+			status: null,
+			finalUrl: null,
+			redirects: 0,
+			ms: null,
+			problem: 'invalidUrl',
+		};
+	}
+
+	private async follow(url: string): Promise<Destination> {
+		const { maxRedirects } = this.settings;
+		let budget = this.settings.timeoutMs;
+		let [current, method, redirects, ms] = [url, 'HEAD' as 'HEAD' | 'GET', 0, 0];
+		const seen = new Set([url]);
+		const result = (status: number | null, problem: Problem | null): Destination => ({
+			url,
+			ok: problem === null,
+			status,
+			finalUrl: current,
+			redirects,
+			ms,
+			problem,
+		});
+		for (;;) {
+			if (budget <= 0) return result(null, 'timeout');
+			const { answer, spentMs } = await this.request(method, current, budget);
+			[budget, ms] = [budget - spentMs, ms + spentMs];
+			if ('failure' in answer) {
+				if (method === 'HEAD' && answer.failure === 'connection') method = 'GET';
+				else return result(null, answer.failure);
+			} else if (answer.status >= 300 && answer.status < 400) {
+				const next = answer.location ? resolved(answer.location, current) : undefined;
+				if (!next) return result(answer.status, 'badRedirect');
+				if (seen.has(next.href)) return result(answer.status, 'redirectLoop');
+				if (redirects >= maxRedirects) return result(answer.status, 'tooManyRedirects');
+				[current, redirects] = [next.href, redirects + 1];
+				seen.add(current);
+			} else if (answer.status >= 400 && method === 'HEAD') {
+				method = 'GET';
+			} else {
+				const ok = answer.status >= 200 && answer.status < 300;
+				return result(answer.status, ok ? null : 'httpStatus');
+			}
+		}
+	}
+
+	/** One request, in a slot of its host; the answer is closed at its headers. */
+	private async request(method: 'HEAD' | 'GET', url: string, budget: number) {
+		const host = new URL(url).host;
+		let slots = this.hosts.get(host);
+		if (!slots) this.hosts.set(host, (slots = new Slots(PER_HOST)));
+		// The host's slot first: checks waiting for a busy host hold none of the 8.
+		const releaseHost = await slots.take();
+		const release = await this.inFlight.take();
+		const started = Date.now();
+		// Aborted once the headers are in: the connection closes and the body is never read.
+		const abort = new AbortController();
+		let answer: Answer;
+		try {
+			const response = (await this.send({
+				method,
+				url,
+				headers: { 'User-Agent': USER_AGENT },
+				disableFollowRedirect: true,
+				ignoreHttpStatusErrors: true,
+				returnFullResponse: true,
+				encoding: 'stream',
+				timeout: budget,
+				abortSignal: abort.signal,
+			})) as { statusCode: number; headers?: unknown; body?: unknown };
+			abort.abort();
+			answer = { status: response.statusCode, location: headerOf(response.headers, 'location') };
+		} catch (error) {
+			answer = { failure: problemOf(error) };
+		} finally {
+			release();
+			releaseHost();
+		}
+		return { answer, spentMs: Date.now() - started };
+	}
+}

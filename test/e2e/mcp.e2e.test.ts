@@ -11,7 +11,12 @@ import * as n8n from '../../dev/n8n';
 import type { StartedN8n } from '../../dev/n8n';
 import { SEEDED, Sandbox } from '../../dev/sandbox/server';
 import { loadExample } from './harness';
-import { answerText, everyOperationMcpWorkflow, mcpClient } from './mcpTools';
+import {
+	answerText,
+	EVERY_OPERATION_TOOLS,
+	everyOperationMcpWorkflow,
+	mcpClient,
+} from './mcpTools';
 import { startInstance } from './startedInstance';
 import { activate, deactivate } from './queue';
 
@@ -113,6 +118,26 @@ describe('every operation as an MCP tool (D18): the exact requests and what the 
 		}));
 	const created = (prefix: string) =>
 		[...sandbox.links.values()].filter((link) => link.longUrl.startsWith(prefix));
+
+	test('what n8n tells the model: one tool per operation, each with its $fromAI parameters; a json parameter takes a list', async () => {
+		const { tools: listed } = await tools.listTools();
+		const byName = Object.fromEntries(listed.map((tool) => [tool.name, tool]));
+		expect(Object.keys(byName).sort()).toEqual(Object.keys(EVERY_OPERATION_TOOLS).sort());
+		const properties = (name: string) =>
+			Object.keys(byName[name].inputSchema.properties ?? {}).sort();
+		expect(properties('Create_link')).toEqual(['longUrl']);
+		expect(properties('Update_link')).toEqual(['id', 'title']);
+		expect(properties('Domains')).toEqual(['all']);
+		for (const bulk of ['Create_links', 'Update_links', 'Sync_links']) {
+			expect(properties(bulk)).toEqual(['rows']);
+			expect(byName[bulk].inputSchema.required).toEqual(['rows']);
+			const rows = (byName[bulk].inputSchema.properties as Record<string, { description?: string }>)
+				.rows;
+			expect(rows.description).toContain('one object each: longUrl');
+		}
+		// n8n's automatic description: "<action> in Link Shortener"
+		expect(byName.Create_links.description).toMatch(/create many short links/i);
+	});
 
 	test('Link > Create, Get, Get Many and Update', async () => {
 		const create = await call('Create_link', { longUrl: 'https://example.com/mcp/one' });

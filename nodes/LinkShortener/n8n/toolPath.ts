@@ -38,8 +38,8 @@ function singleRowRun(context: IExecutePaginationFunctions): NodeRun {
  * call the node type's `execute`, which n8n sets to its routing for a node with
  * `requestDefaults` and no `execute`, and which never looks at `customOperations`. Routing lets
  * code send a row's requests in an operation's pagination function: that function runs the
- * operation over the one row it is given. Checked in n8n 2.41.1 and 1.123.81
- * (test/e2e/mcp.e2e.test.ts and test/e2e/queue.e2e.test.ts fail when n8n stops doing this).
+ * operation over the one row it is given. Checked in n8n 2.41.1 (test/e2e/mcp.e2e.test.ts and
+ * test/e2e/queue.e2e.test.ts fail when n8n stops doing this); not checked as a tool on 1.x.
  */
 export function throughRouting(run: OperationRun): INodePropertyRouting {
 	async function pagination(this: IExecutePaginationFunctions): Promise<INodeExecutionData[]> {

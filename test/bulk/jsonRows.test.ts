@@ -2,6 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
 import { TOOL_TYPE, useLinkShortener } from '../helpers/fixture';
+import { LINK_RECORD_KEYS } from '../helpers/linkRecord';
 
 const [spring] = SEEDED.ownLinks;
 const createMany = (rows: unknown, extra: object = {}): INodeParameters => ({
@@ -177,19 +178,7 @@ describe('Bulk > From a JSON List (mappingMode jsonRows, D18)', () => {
 				ls.requestsTo('/v1/links/bulk').map((request) => (request.body as unknown[]).length),
 			).toEqual([60]);
 			expect(items).toHaveLength(51);
-			expect(Object.keys(items[0].json).sort()).toEqual([
-				'createdAt',
-				'domain',
-				'expiredAt',
-				'id',
-				'longUrl',
-				'path',
-				'shortUrl',
-				'tags',
-				'title',
-				'totalNumberOfClick',
-				'updatedAt',
-			]);
+			expect(Object.keys(items[0].json).sort()).toEqual(LINK_RECORD_KEYS);
 			expect(items[50].json).toEqual({
 				notShown: 10,
 				note: '10 more results are not shown (60 in all): an answer to a model holds at most 50.',

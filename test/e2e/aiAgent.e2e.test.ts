@@ -12,6 +12,7 @@ import { ModelServer, textOf, type OfferedTool } from '../../dev/model/server';
 import { AGENT_NODE, MODEL_CREDENTIAL } from './agentWorkflows';
 import { loadExample, suiteQueries, useN8nSuite } from './harness';
 import { EVERY_OPERATION_TOOLS } from './mcpTools';
+import { LINK_RECORD_KEYS } from '../helpers/linkRecord';
 
 /** What the model is offered, kept so that a change to it shows in review (UPDATE_FIXTURES=1 rewrites it). */
 const TOOLS_FIXTURE = path.join(__dirname, 'fixtures', 'agent-tools.json');
@@ -130,19 +131,7 @@ test('Link → Get Many with a search: one list request, at most 50 links with t
 	expect(answer.match(/"shortUrl"/g)).toHaveLength(50);
 	// each link the API's record (spec 2.2) and nothing else (D18)
 	const [first] = JSON.parse(toolResults()[0]) as Array<Record<string, unknown>>;
-	expect(Object.keys(first).sort()).toEqual([
-		'createdAt',
-		'domain',
-		'expiredAt',
-		'id',
-		'longUrl',
-		'path',
-		'shortUrl',
-		'tags',
-		'title',
-		'totalNumberOfClick',
-		'updatedAt',
-	]);
+	expect(Object.keys(first).sort()).toEqual(LINK_RECORD_KEYS);
 });
 
 test('Analytics → Get Clicks: the model’s dimension reaches the API, the counts come back', async () => {

@@ -1,4 +1,5 @@
 import { TOOL_TYPE, useLinkShortener } from '../helpers/fixture';
+import { LINK_RECORD_KEYS } from '../helpers/linkRecord';
 
 const getMany = (parameters: object) => ({ resource: 'link', operation: 'getMany', ...parameters });
 
@@ -17,19 +18,7 @@ describe('Link > Get Many as an AI agent’s tool', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(50);
 		// the Link record of the API (spec 2.2), nothing else (D18)
-		expect(Object.keys(items[0].json).sort()).toEqual([
-			'createdAt',
-			'domain',
-			'expiredAt',
-			'id',
-			'longUrl',
-			'path',
-			'shortUrl',
-			'tags',
-			'title',
-			'totalNumberOfClick',
-			'updatedAt',
-		]);
+		expect(Object.keys(items[0].json).sort()).toEqual(LINK_RECORD_KEYS);
 		expect(items.every((item) => item.binary === undefined)).toBe(true);
 		// the pages for 50 links at the size served, not the whole account
 		expect(ls.requestsTo('/v1/links/list')).toHaveLength(Math.ceil(50 / ls.sandbox.pageSizeCap));

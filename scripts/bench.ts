@@ -11,13 +11,15 @@
  * - trigger: a 25,001-link import then 3 links, list requests beside the minimum (bench/triggerSection.ts);
  * - sync: Sync Many of an unchanged 10,000-row sheet beside Get Many + Update Many (bench/syncSection.ts);
  * - clicks: a Link Clicked poll over 100,000 clicked links beside a plain script (bench/clicksSection.ts);
- * - n8n: Return All in real n8n (`n8n execute`) beside the HTTP Request node and the plain script (bench/realN8nSection.ts).
+ * - n8n: Return All in real n8n (`n8n execute`) beside the HTTP Request node and the plain script (bench/realN8nSection.ts);
+ * - destinations: Check Destination of 2,000 slow pages in real n8n beside a plain script and the HTTP Request node (bench/destinationsSection.ts).
  * Each measured job runs in a child process of its own (warmed up, then measured in turns with
  * the jobs it is compared with).
  */
 import { sections, USAGE } from './bench/args';
 import { bulkSection } from './bench/bulkSection';
 import { clicksSection } from './bench/clicksSection';
+import { destinationsSection } from './bench/destinationsSection';
 import { memoryLine } from './bench/memory';
 import { networkRows } from './bench/network';
 import { networkNotes, networkTable } from './bench/networkTable';
@@ -40,6 +42,7 @@ const RUN = {
 	sync: syncSection,
 	clicks: clicksSection,
 	n8n: realN8nSection,
+	destinations: destinationsSection,
 };
 
 async function main(): Promise<void> {

@@ -10,6 +10,8 @@
  *   /no-location   302 without Location    /head-405        405 on HEAD, 200 on GET
  *   /huge          200 with a 20 MB body (HEAD: 405)       /slow/<ms>       200 after <ms>
  *   /head-closed   HEAD: the connection closed; GET: 200
+ *   /switch/<name> the status `setStatus(name, …)` gave (200 until then)
+ *   /flaky/<name>  every other HEAD 503, then 200; a GET answers as the HEAD before it
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +33,8 @@ export class Destinations {
 	/** Bytes of /huge written before the client went away. */
 	hugeBytesSent = 0;
 	private readonly inFlight = new Map<string, number>();
+	private readonly statuses = new Map<string, number>();
+	private readonly flakyDown = new Map<string, boolean>();
 	private inFlightInAll = 0;
 
 	private constructor(
@@ -56,7 +60,14 @@ export class Destinations {
 		return `http://localhost:${this.port}${path}`;
 	}
 
+	/** What /switch/<name> answers from now on. */
+	setStatus(name: string, status: number): void {
+		this.statuses.set(name, status);
+	}
+
 	reset(): void {
+		this.statuses.clear();
+		this.flakyDown.clear();
 		this.requests.length = 0;
 		this.maxInFlight.clear();
 		this.maxInFlightInAll = 0;
@@ -109,6 +120,11 @@ export class Destinations {
 			return send(302, { Location: left > 1 ? `/chain/${left - 1}` : '/ok' });
 		}
 		if (path === '/no-location') return send(302);
+		if (first === 'switch') return send(this.statuses.get(second) ?? 200);
+		if (first === 'flaky') {
+			if (head) this.flakyDown.set(second, !this.flakyDown.get(second));
+			return send(this.flakyDown.get(second) ? 503 : 200);
+		}
 		if (path === '/head-405') return send(head ? 405 : 200);
 		if (path === '/head-closed') {
 			if (head) return void req.socket.destroy();

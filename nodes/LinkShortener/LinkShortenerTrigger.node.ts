@@ -10,7 +10,8 @@ import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
 import { pollClickEvent, sampleClickEvent } from './trigger/clickPoll';
 import type { ClickEvent } from './trigger/clickState';
-import { latestLink } from './trigger/linkFeed';
+import { pollDestinations, sampleDestinations } from './trigger/destinationPoll';
+import { latestLinks } from './trigger/linkFeed';
 import { pollNewLinks } from './trigger/newLinkPoll';
 import { acquireLease } from './trigger/pollGuard';
 import { TRIGGER_FIELDS } from './trigger/triggerFields';
@@ -38,11 +39,15 @@ export class LinkShortenerTrigger implements INodeType {
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		// One read of the credential a poll: an edited key counts from the next poll.
 		const api = new Api(this);
-		const event = this.getNodeParameter('event', 'newLink') as ClickEvent | 'newLink';
+		const event = this.getNodeParameter('event', 'newLink') as
+			| ClickEvent
+			| 'newLink'
+			| 'destinationBroken';
 		if (this.getMode() === 'manual') {
+			if (event === 'destinationBroken') return await sampleDestinations(api);
 			if (event !== 'newLink') return await sampleClickEvent(api, event);
-			const sample = await latestLink(api);
-			return sample ? [this.helpers.returnJsonArray([sample])] : null;
+			const sample = await latestLinks(api, 1);
+			return sample.length > 0 ? [this.helpers.returnJsonArray(sample)] : null;
 		}
 		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 		const budgetMs =
@@ -52,6 +57,7 @@ export class LinkShortenerTrigger implements INodeType {
 		if (!lease) return null;
 		try {
 			if (event === 'newLink') return await pollNewLinks(api, key, lease, budgetMs);
+			if (event === 'destinationBroken') return await pollDestinations(api, key, lease, budgetMs);
 			return await pollClickEvent(api, event, key, lease);
 		} finally {
 			lease.release();

@@ -3,6 +3,8 @@
  * credential id) by a real n8n against the sandbox.
  */
 import { nodeItems } from '../../dev/n8n';
+import { Destinations } from '../../dev/destinations/server';
+import { linksToPages, WEEKLY_REPORT_PAGES } from '../helpers/localPages';
 import { loadExamples, requestSummary, useN8nSuite } from './harness';
 import { NODE_TYPE } from './workflows';
 
@@ -11,6 +13,13 @@ const examples = loadExamples().map((example) => ({
 	...example,
 	handle: suite.workflow(example.json),
 }));
+
+// The broken-link report checks the account's pages: links to local pages keep it on 127.0.0.1.
+let pages: Destinations;
+beforeAll(async () => {
+	pages = await Destinations.start();
+});
+afterAll(async () => await pages?.stop());
 
 test('the examples folder holds example workflows', () => {
 	expect(examples.map((e) => e.file)).not.toHaveLength(0);
@@ -26,7 +35,11 @@ test('the examples folder holds example workflows', () => {
 	}
 });
 
-describe.each(examples.map((e) => [e.file, e] as const))('example %s', (_file, example) => {
+describe.each(examples.map((e) => [e.file, e] as const))('example %s', (file, example) => {
+	beforeEach(() => {
+		if (file === 'weekly-broken-links.json')
+			linksToPages(suite.sandbox, pages, WEEKLY_REPORT_PAGES);
+	});
 	test('runs successfully and every Link Shortener node outputs items', async () => {
 		const run = await suite.executeOk(example.handle);
 		const linkNodes = example.json.nodes.filter((n) => n.type === NODE_TYPE);
@@ -39,7 +52,9 @@ describe.each(examples.map((e) => [e.file, e] as const))('example %s', (_file, e
 			for (const item of items) expect(item.error).toBeUndefined();
 		}
 		const requests = suite.sandbox.requests;
-		expect(requests.length).toBeGreaterThanOrEqual(linkNodes.length);
+		// Check Destination asks the pages, not the API.
+		const apiNodes = linkNodes.filter((n) => n.parameters.operation !== 'checkDestination');
+		expect(requests.length).toBeGreaterThanOrEqual(apiNodes.length);
 		const failed = requests.filter((r) => r.status < 200 || r.status >= 300);
 		expect({
 			failed: failed.map((r) => `${r.method} ${r.path} ${r.status}`),
@@ -50,4 +65,27 @@ describe.each(examples.map((e) => [e.file, e] as const))('example %s', (_file, e
 		});
 		expect(requests.every((r) => r.headers['x-api-key'] === suite.sandbox.apiKey)).toBe(true);
 	});
+});
+
+test('weekly-broken-links: one summary item of the two broken pages, each checked with HEAD', async () => {
+	const example = examples.find((e) => e.file === 'weekly-broken-links.json')!;
+	const links = linksToPages(suite.sandbox, pages, WEEKLY_REPORT_PAGES);
+	pages.reset();
+	const run = await suite.executeOk(example.handle);
+
+	expect(nodeItems(run, 'One summary')).toEqual([
+		{
+			broken: 2,
+			text: [
+				`${links[2].shortUrl} → ${pages.url('/no-location')}: badRedirect 302`,
+				`${links[1].shortUrl} → ${pages.url('/status/404')}: httpStatus 404`,
+			].join('\n'),
+		},
+	]);
+	expect(
+		pages.requests
+			.filter((r) => r.method === 'HEAD')
+			.map((r) => r.path)
+			.sort(),
+	).toEqual([...WEEKLY_REPORT_PAGES].sort());
 });

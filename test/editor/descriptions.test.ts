@@ -114,9 +114,25 @@ describe('Link Shortener Trigger: description', () => {
 		expect((event?.options as INodePropertyOptions[]).map((option) => option.value)).toEqual([
 			'dayCompleted',
 			'linkClicked',
+			'destinationBroken',
 			'clickMilestone',
 			'newLink',
 		]);
+		const field = (name: string) => trigger.properties.find((property) => property.name === name);
+		const onlyFor = { displayOptions: { show: { event: ['destinationBroken'] } } };
+		expect(field('linksPerPoll')).toMatchObject({
+			type: 'number',
+			default: 200,
+			typeOptions: { minValue: 1, maxValue: 2000 },
+			...onlyFor,
+		});
+		expect(field('confirmations')).toMatchObject({
+			type: 'number',
+			default: 2,
+			typeOptions: { minValue: 1, maxValue: 5 },
+			...onlyFor,
+		});
+		expect(field('notifyRecovery')).toMatchObject({ type: 'boolean', default: false, ...onlyFor });
 	});
 
 	it('has its own light and dark icons', () => {

@@ -13,6 +13,8 @@ import {
 	setStandIn,
 } from '../helpers/exampleStandIns';
 import { decodePng } from '../qr/decoders';
+import { Destinations } from '../../dev/destinations/server';
+import { linksToPages, WEEKLY_REPORT_PAGES } from '../helpers/localPages';
 import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 
 const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
@@ -51,6 +53,33 @@ describe('Example workflows', () => {
 	fx.engine.nodeTypes.register('n8n-nodes-base.extractFromFile', extractFromFileStandIn);
 
 	const files = readdirSync(EXAMPLES_DIR).filter((file) => file.endsWith('.json'));
+	let pages: Destinations;
+	beforeAll(async () => {
+		pages = await Destinations.start();
+	});
+	afterAll(async () => await pages?.stop());
+
+	it('weekly-broken-links: the broken links of the account in one summary item', async () => {
+		const links = linksToPages(fx.sandbox, pages, WEEKLY_REPORT_PAGES);
+		const run = await fx.engine.runWorkflow(
+			loadExample('weekly-broken-links.json'),
+			fx.credentials,
+		);
+
+		const broken = outputOf(run, 'Broken destinations').map((item) => item.json.id);
+		// Get Many lists the newest first.
+		expect(broken).toEqual([links[2].id, links[1].id]);
+		expect(outputOf(run, 'One summary').map((item) => item.json)).toEqual([
+			{
+				broken: 2,
+				text: [
+					`${links[2].shortUrl} → ${pages.url('/no-location')}: badRedirect 302`,
+					`${links[1].shortUrl} → ${pages.url('/status/404')}: httpStatus 404`,
+				].join('\n'),
+			},
+		]);
+		expect(pages.requests.filter((r) => r.method === 'HEAD')).toHaveLength(3);
+	});
 
 	it('are the documented examples', () => {
 		expect(files.sort()).toEqual([
@@ -62,6 +91,7 @@ describe('Example workflows', () => {
 			'shorten-links-from-rows.json',
 			'sync-many-mirror-a-sheet.json',
 			'sync-sheet-by-short-url.json',
+			'weekly-broken-links.json',
 			'weekly-top-countries.json',
 		]);
 		const readme = readFileSync(join(EXAMPLES_DIR, 'README.md'), 'utf8');
@@ -70,6 +100,9 @@ describe('Example workflows', () => {
 
 	describe.each(files)('%s', (file) => {
 		const workflow = loadExample(file);
+		beforeEach(() => {
+			if (file === 'weekly-broken-links.json') linksToPages(fx.sandbox, pages, WEEKLY_REPORT_PAGES);
+		});
 
 		it('starts with a Manual Trigger and uses the sandbox credential by name', () => {
 			expect(workflow.nodes.filter((node) => node.type === MANUAL_TRIGGER)).toHaveLength(1);

@@ -7,6 +7,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { LiveTrigger } from '../../dev/engine/liveTrigger';
 import type { WorkflowInput } from '../../dev/engine/engine';
 import { SEEDED } from '../../dev/sandbox/server';
+import { Destinations } from '../../dev/destinations/server';
+import { linksToPages } from '../helpers/localPages';
 import { TRIGGER_TYPE, useLinkShortener } from '../helpers/fixture';
 
 const DIR = join(__dirname, '..', '..', 'examples', 'triggers');
@@ -21,9 +23,18 @@ function fieldsRead(workflow: WorkflowInput): string[] {
 
 describe('Trigger example workflows (examples/triggers)', () => {
 	const fx = useLinkShortener();
+	let pages: Destinations;
+	beforeAll(async () => {
+		pages = await Destinations.start();
+	});
+	afterAll(async () => await pages?.stop());
 
 	it('are the documented examples', () => {
-		expect(files.sort()).toEqual(['click-milestone-alert.json', 'daily-clicks-per-link.json']);
+		expect(files.sort()).toEqual([
+			'broken-link-monitor.json',
+			'click-milestone-alert.json',
+			'daily-clicks-per-link.json',
+		]);
 		const readme = readFileSync(join(DIR, '..', 'README.md'), 'utf8');
 		for (const file of files) expect(readme).toContain(`triggers/${file}`);
 	});
@@ -38,9 +49,12 @@ describe('Trigger example workflows (examples/triggers)', () => {
 			});
 			const parameters: INodeParameters = { ...trigger.parameters };
 			delete parameters.pollTimes;
+			// The monitor hears of the broken page at activation; the click events, of the clicks after it.
+			const monitor = parameters.event === 'destinationBroken';
+			if (monitor) linksToPages(fx.sandbox, pages, ['/ok', '/status/404']);
 			const live = new LiveTrigger(fx, { parameters });
 			await live.activate();
-			fx.sandbox.addClicks(spring.id, 1_000);
+			if (!monitor) fx.sandbox.addClicks(spring.id, 1_000);
 			await live.poll();
 
 			expect(live.items).toHaveLength(1);

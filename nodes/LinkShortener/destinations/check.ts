@@ -28,6 +28,8 @@ export interface Destination {
 export interface CheckSettings {
 	timeoutMs: number;
 	maxRedirects: number;
+	/** A check whose first request would start after this time (ms since the epoch) is not made. */
+	startBy?: number;
 }
 
 /** n8n's plain request helper: no credential goes with a destination's request. */
@@ -37,7 +39,7 @@ const USER_AGENT = `n8n-nodes-link-shortener/${PACKAGE_VERSION} (destination che
 const CHECKS_IN_FLIGHT = 8;
 const PER_HOST = 2;
 
-type Answer = { status: number; location?: string } | { failure: Problem };
+type Answer = { status: number; location?: string } | { failure: Problem } | { late: true };
 
 /** An absolute http(s) URL as D8 reads URLs, or undefined. */
 function absoluteHttpUrl(text: string): URL | undefined {
@@ -90,7 +92,7 @@ function headerOf(headers: unknown, name: string): string | undefined {
  * counted); no body read (the answer is closed at its headers).
  */
 export class DestinationChecker {
-	private readonly checks = new Map<string, Promise<Destination>>();
+	private readonly checks = new Map<string, Promise<Destination | undefined>>();
 	private readonly inFlight = new Slots(CHECKS_IN_FLIGHT);
 	private readonly hosts = new Map<string, Slots>();
 
@@ -99,14 +101,15 @@ export class DestinationChecker {
 		private readonly settings: CheckSettings,
 	) {}
 
-	async check(url: string): Promise<Destination> {
+	/** What `url` leads to; undefined only when the check had not begun by `startBy`. */
+	async check(url: string): Promise<Destination | undefined> {
 		const key = url.trim();
 		let check = this.checks.get(key);
 		if (!check) this.checks.set(key, (check = this.checked(key)));
 		return await check;
 	}
 
-	private async checked(url: string): Promise<Destination> {
+	private async checked(url: string): Promise<Destination | undefined> {
 		if (absoluteHttpUrl(url)) return await this.follow(url);
 		return {
 			url,
@@ -119,11 +122,12 @@ export class DestinationChecker {
 		};
 	}
 
-	private async follow(url: string): Promise<Destination> {
+	private async follow(url: string): Promise<Destination | undefined> {
 		const { maxRedirects } = this.settings;
 		let budget = this.settings.timeoutMs;
 		let [current, method, redirects, ms] = [url, 'HEAD' as 'HEAD' | 'GET', 0, 0];
 		const seen = new Set([url]);
+		let first = true;
 		const result = (status: number | null, problem: Problem | null): Destination => ({
 			url,
 			ok: problem === null,
@@ -135,8 +139,10 @@ export class DestinationChecker {
 		});
 		for (;;) {
 			if (budget <= 0) return result(null, 'timeout');
-			const { answer, spentMs } = await this.request(method, current, budget);
+			const { answer, spentMs } = await this.request(method, current, budget, first);
+			first = false;
 			[budget, ms] = [budget - spentMs, ms + spentMs];
+			if ('late' in answer) return undefined;
 			if ('failure' in answer) {
 				if (method === 'HEAD' && answer.failure === 'connection') method = 'GET';
 				else return result(null, answer.failure);
@@ -157,7 +163,7 @@ export class DestinationChecker {
 	}
 
 	/** One request, in a slot of its host; the answer is closed at its headers. */
-	private async request(method: 'HEAD' | 'GET', url: string, budget: number) {
+	private async request(method: 'HEAD' | 'GET', url: string, budget: number, first: boolean) {
 		const host = new URL(url).host;
 		let slots = this.hosts.get(host);
 		if (!slots) this.hosts.set(host, (slots = new Slots(PER_HOST)));
@@ -165,6 +171,11 @@ export class DestinationChecker {
 		const releaseHost = await slots.take();
 		const release = await this.inFlight.take();
 		const started = Date.now();
+		if (first && started > (this.settings.startBy ?? Infinity)) {
+			release();
+			releaseHost();
+			return { answer: { late: true } as Answer, spentMs: 0 };
+		}
 		// Aborted once the headers are in: the connection closes and the body is never read.
 		const abort = new AbortController();
 		let answer: Answer;

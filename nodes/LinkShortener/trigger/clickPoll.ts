@@ -20,6 +20,7 @@ import {
 } from './clickState';
 import { linksReaching } from './clickMilestone';
 import { daysDue, lastCompletedDay } from './dayCompleted';
+import { wholeSetting } from './triggerFields';
 import { basesAt, linksClicked } from './linkClicked';
 import type { Lease } from './pollGuard';
 import { newEpoch, readSavedState } from './savedState';
@@ -34,13 +35,8 @@ interface Settings {
 }
 
 function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
-	const check = new RowValidator(api.context.getNode(), 0);
-	const whole = (name: string, label: string, fallback: number, least: number) => {
-		const value = Number(api.context.getNodeParameter(name, fallback));
-		if (!Number.isInteger(value) || value < least)
-			check.fail({ label, parameter: name }, `give a whole number of at least ${least}`);
-		return value;
-	};
+	const whole = (name: string, label: string, fallback: number, least: number) =>
+		wholeSetting(api, { name, label }, fallback, least);
 	const minNewClicks = event === 'linkClicked' ? whole('minNewClicks', 'Min New Clicks', 1, 1) : 1;
 	const milestone = event === 'clickMilestone' ? whole('milestone', 'Milestone', 100, 1) : 1;
 	const graceMinutes = event === 'dayCompleted' ? whole('graceMinutes', 'Grace Minutes', 60, 0) : 0;
@@ -50,7 +46,8 @@ function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
 			: { value: '' }
 	) as INodeParameterResourceLocator;
 	const linkId = String(locator?.value ?? '').trim() || undefined;
-	if (linkId) check.uuid(linkId, { label: 'Link', parameter: 'linkId' });
+	if (linkId)
+		new RowValidator(api.context.getNode(), 0).uuid(linkId, { label: 'Link', parameter: 'linkId' });
 	const setting = JSON.stringify({ minNewClicks, milestone, graceMinutes, linkId });
 	return { event, setting, minNewClicks, milestone, graceMinutes, linkId };
 }

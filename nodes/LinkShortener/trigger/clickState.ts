@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ListingSize } from '../links/linksById';
-import { UnreadableState } from './pollCursor';
+import { storedRecord, unreadable } from './stateFormat';
 
 /** Which click event a saved state belongs to, with its setting: a change starts afresh. */
 export type ClickEvent = 'linkClicked' | 'clickMilestone' | 'dayCompleted';
@@ -83,10 +83,6 @@ export function saveClickState(staticData: IDataObject, state: ClickState): void
 	};
 }
 
-function unreadable(what: string): never {
-	throw new UnreadableState(what);
-}
-
 const count36 = (text: string, what: string) => {
 	const value = parseInt(text, 36);
 	return Number.isSafeInteger(value) && value.toString(36) === text ? value : unreadable(what);
@@ -116,11 +112,8 @@ export function isSavedAs(staticData: IDataObject, state: ClickState): boolean {
 
 /** The saved state, undefined when there is none; throws UnreadableState when it cannot be read. */
 export function readClickState(staticData: IDataObject): ClickState | undefined {
-	const stored = staticData[KEY] as IDataObject | undefined;
-	if (stored === undefined) return undefined;
-	if (typeof stored !== 'object' || stored === null) unreadable('it is not an object');
-	if (stored.version !== VERSION)
-		unreadable(`version ${JSON.stringify(stored.version)} is unknown`);
+	if (staticData[KEY] === undefined) return undefined;
+	const stored = storedRecord(staticData[KEY], VERSION);
 	const activatedAt = Date.parse(String(stored.activatedAt));
 	if (Number.isNaN(activatedAt)) unreadable('activatedAt is not a date');
 	if (typeof stored.bases !== 'string' || typeof stored.reached !== 'string')

@@ -12,13 +12,18 @@ function listRequest(order: IDataObject): ApiRequest {
 	return { method: 'POST', url: LINK_PATHS.v1.list, body: { order } };
 }
 
-/** The most recently created link, for the editor's test event. */
-export async function latestLink(api: Api<IPollFunctions>): Promise<IDataObject | undefined> {
+/** The listing, oldest first. */
+export function oldestFirstListing(): ApiRequest {
+	return listRequest(OLDEST_FIRST);
+}
+
+/** The `count` most recently created links, newest first, for the editor's test event. */
+export async function latestLinks(api: Api<IPollFunctions>, count: number): Promise<IDataObject[]> {
 	const response = await api.request({
 		...listRequest(NEWEST_FIRST),
-		body: { order: NEWEST_FIRST, page: 1, itemsPerPage: 1 },
+		body: { order: NEWEST_FIRST, page: 1, itemsPerPage: count },
 	});
-	return recordsOf(response.body)[0];
+	return recordsOf(response.body).slice(0, count);
 }
 
 export interface NewestFirstRead {
@@ -96,7 +101,7 @@ async function oldestFirstPage(
 	pageSize: number,
 ): Promise<Page> {
 	return await onePageOf(
-		listPages(api, listRequest(OLDEST_FIRST), { firstPage: page, pageSize, concurrency: 1 }),
+		listPages(api, oldestFirstListing(), { firstPage: page, pageSize, concurrency: 1 }),
 	);
 }
 
@@ -162,7 +167,7 @@ export async function readOldestFirst(
 ): Promise<OldestFirstRead> {
 	const found = new Map<string, IDataObject>();
 	let previous: Page | undefined;
-	const pager = listPages(api, listRequest(OLDEST_FIRST), {
+	const pager = listPages(api, oldestFirstListing(), {
 		firstPage: options.firstPage,
 		pageSize: options.pageSize,
 	});

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { countOrNull, storedRecord, timeOrNull, unreadable } from './stateFormat';
 
 /** Links dated up to this far past n8n's clock count as present (the two clocks may differ). */
 export const FUTURE_DATE_ALLOWANCE_MS = 5 * 60_000;
@@ -32,9 +33,6 @@ export interface CursorFields {
 	heldFrom: number | null;
 	catchUp?: CatchUp;
 }
-
-/** Thrown for stored state that cannot be read; the message names what is wrong. */
-export class UnreadableState extends Error {}
 
 /**
  * Where the trigger stands. A link is new when it is dated at or after the watermark and is not
@@ -139,29 +137,8 @@ function isoOrNull(time: number | null): string | null {
 	return time === null ? null : new Date(time).toISOString();
 }
 
-function unreadable(what: string): never {
-	throw new UnreadableState(what);
-}
-
-function timeOrNull(value: unknown, field: string): number | null {
-	if (value === null) return null;
-	const time = typeof value === 'string' ? Date.parse(value) : NaN;
-	return Number.isNaN(time) ? unreadable(`${field} is not a date`) : time;
-}
-
-function countOrNull(value: unknown, field: string, least: number): number | null {
-	if (value === null) return null;
-	return Number.isInteger(value) && (value as number) >= least
-		? (value as number)
-		: unreadable(`${field} is not a count`);
-}
-
 function parsePosition(value: unknown): PollCursor {
-	if (typeof value !== 'object' || value === null || Array.isArray(value))
-		unreadable('it is not an object');
-	const stored = value as IDataObject;
-	if (stored.version !== VERSION)
-		unreadable(`version ${JSON.stringify(stored.version)} is unknown`);
+	const stored = storedRecord(value, VERSION);
 	if (typeof stored.epoch !== 'string' || stored.epoch === '') unreadable('epoch is missing');
 	const generation =
 		countOrNull(stored.generation, 'generation', 0) ?? unreadable('generation is missing');

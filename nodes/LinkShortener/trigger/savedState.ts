@@ -2,7 +2,7 @@ import { NodeOperationError, type IPollFunctions } from 'n8n-workflow';
 
 import type { Api } from '../http/request';
 
-import { UnreadableState } from './pollCursor';
+import { UnreadableState } from './stateFormat';
 import { firstReportOf } from './pollGuard';
 
 /** A new activation's mark: the saved states of two activations never pass for one another. */

@@ -1,10 +1,31 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import type { Api } from '../http/request';
+import { RowValidator } from '../fields/validation';
 import { linkLocator } from '../links/linkLocator';
 
 const show = (...event: string[]) => ({ show: { event } });
 
-/** The trigger's fields: the event, and each click event's setting. */
+/** A whole-number setting of the trigger, refused with its name when out of range. */
+export function wholeSetting(
+	api: Api<IPollFunctions>,
+	field: { name: string; label: string },
+	fallback: number,
+	least: number,
+	most = Infinity,
+): number {
+	const value = Number(api.context.getNodeParameter(field.name, fallback));
+	if (!Number.isInteger(value) || value < least || value > most) {
+		const range = most === Infinity ? `of at least ${least}` : `from ${least} to ${most}`;
+		new RowValidator(api.context.getNode(), 0).fail(
+			{ label: field.label, parameter: field.name },
+			`give a whole number ${range}`,
+		);
+	}
+	return value;
+}
+
+/** The trigger's fields: the event, and each event's settings. */
 export const TRIGGER_FIELDS: INodeProperties[] = [
 	{
 		displayName: 'Event',
@@ -24,6 +45,12 @@ export const TRIGGER_FIELDS: INodeProperties[] = [
 				value: 'linkClicked',
 				description:
 					"Each link whose clicks grew since it was last emitted becomes one item, with its total and the new clicks; polled once a day, each link's clicks of the day",
+			},
+			{
+				name: 'Link Destination Broken',
+				value: 'destinationBroken',
+				description:
+					"Each link whose page stops answering (checked twice), once; walks the account's links a batch per poll and starts over at the end",
 			},
 			{
 				name: 'Link Reached a Click Count',
@@ -74,10 +101,48 @@ export const TRIGGER_FIELDS: INodeProperties[] = [
 		description: "Only this link's clicks; leave empty for every link of the account",
 	}),
 	{
+		displayName: 'Links Per Poll',
+		name: 'linksPerPoll',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 2000 },
+		default: 200,
+		description:
+			"How many links each poll checks, walking the account's links oldest first; every link is checked about every (links ÷ this) polls",
+		displayOptions: show('destinationBroken'),
+	},
+	{
+		displayName: 'Confirmations',
+		name: 'confirmations',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 5 },
+		default: 2,
+		description:
+			'How many checks in a row must find a page broken (or working again) before it is announced; the checks after the first are made in the same poll',
+		displayOptions: show('destinationBroken'),
+	},
+	{
+		displayName: 'Notify Recovery',
+		name: 'notifyRecovery',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a link announced as broken is announced once more, with recovered: true, when its page works again',
+		displayOptions: show('destinationBroken'),
+	},
+	{
 		displayName:
 			'The first poll after activation only notes where things stand; what happens after it triggers the workflow. "Fetch Test Event" shows a sample without moving that position.',
 		name: 'pollingNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { hide: { event: ['destinationBroken'] } },
+	},
+	{
+		displayName:
+			'Links already broken when the workflow is activated are announced too. "Fetch Test Event" checks the newest links and shows the broken ones (or one that works) without moving the walk.',
+		name: 'destinationNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show('destinationBroken'),
 	},
 ];

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- development tooling, not loaded by n8n */
 /**
  * Destination checks in real n8n (`n8n execute` of the cached 2.41.1, the packed package
  * installed): Link > Check Destination over 2,000 URLs on 20 hosts, each answering 50 ms late,
@@ -14,6 +14,7 @@ import { Destinations } from '../../dev/destinations/server';
 import { quick, repeats } from './args';
 import { chainWorkflow, executeJob, JOB, type Step } from './benchWorkflows';
 import { HTTP_REQUEST_TYPE, HTTP_REQUEST_VERSION } from './httpRequestNode';
+import { profiledJob, sharesTable } from './cpuProfile';
 import { mark } from './table';
 import { median } from './turns';
 
@@ -21,6 +22,8 @@ const HOSTS = 20;
 const LATENCY_MS = 50;
 const IN_FLIGHT = 8;
 const PER_HOST = 2;
+/** The HTTP Request node's Batching: 8 items, then this pause (it spaces the batches' starts; it does not wait for answers). */
+const BATCH_INTERVAL_MS = 100;
 
 function urlsStep(urls: string[]): Step {
 	const jsCode = `return ${JSON.stringify(urls)}.map((longUrl) => ({ json: { longUrl } }));`;
@@ -103,7 +106,7 @@ export async function destinationsSection(): Promise<string> {
 					method: 'HEAD',
 					url: '={{ $json.longUrl }}',
 					options: {
-						batching: { batch: { batchSize: IN_FLIGHT, batchInterval: 0 } },
+						batching: { batch: { batchSize: IN_FLIGHT, batchInterval: BATCH_INTERVAL_MS } },
 						response: { response: { neverError: true } },
 						timeout: 10_000,
 					},
@@ -123,6 +126,9 @@ export async function destinationsSection(): Promise<string> {
 			times.script.push(await plainScript(urls));
 		}
 		const [node, http, script] = [times.node, times.http, times.script].map(median);
+		const profiled = await profiledJob(env, nodeJob.id, {
+			from: 'resources/link/checkDestination',
+		});
 		const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 		return [
 			`Real n8n ${n8n.layout().version} (\`n8n execute\`), ${count.toLocaleString('en-US')} destinations on ${HOSTS} hosts (127.0.0.1, a port each) answering ${LATENCY_MS} ms late; node times from the run data, median of ${repeats(3)}.`,
@@ -130,8 +136,12 @@ export async function destinationsSection(): Promise<string> {
 			'| | time | ÷ plain script | |',
 			'|---|---:|---:|---|',
 			`| Link > Check Destination (8 in flight, 2 a host; most in flight on one host seen: ${perHostMax}) | ${s(node)} | ${(node / script).toFixed(2)}× | ${mark(node <= 1.3 * script)} |`,
-			`| HTTP Request node, HEAD, Batching 8 items / 0 ms, Never Error | ${s(http)} | ${(http / script).toFixed(2)}× | |`,
+			`| HTTP Request node, HEAD, Batching ${IN_FLIGHT} items every ${BATCH_INTERVAL_MS} ms, Never Error | ${s(http)} | ${(http / script).toFixed(2)}× | |`,
 			`| plain script, HEAD, 8 in flight, 2 a host (this process) | ${s(script)} | 1.00× | |`,
+			'',
+			`CPU profile of one run of the node (\`node --cpu-prof\`, ${count} HEAD requests; ${s(profiled.ms)} under the profiler):`,
+			'',
+			sharesTable(profiled.shares, count),
 			'',
 			`Marks: ✅ the node's time at most 1.3× the plain script's (the issue's target); ❌ otherwise. The ideal with these limits is ${s((count / IN_FLIGHT) * LATENCY_MS)} (${IN_FLIGHT} answers every ${LATENCY_MS} ms). The HTTP Request node waits for a whole batch before the next and has no limit a host; it follows redirects but does not tell why a page is broken.`,
 		].join('\n');

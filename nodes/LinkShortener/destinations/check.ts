@@ -89,7 +89,7 @@ function headerOf(headers: unknown, name: string): string | undefined {
  * Checks destinations for one run (D19): HEAD, and one GET when HEAD gets an error answer or a
  * closed connection; redirects followed and counted; at most 8 requests in flight and 2 per
  * host (a slow host holds only its own two); the same URL checked once; each check bounded by the timeout (slot waits not
- * counted); no body read (the answer is closed at its headers).
+ * counted); no body read (a GET is closed at its headers).
  */
 export class DestinationChecker {
 	private readonly checks = new Map<string, Promise<Destination | undefined>>();
@@ -162,7 +162,7 @@ export class DestinationChecker {
 		}
 	}
 
-	/** One request, in a slot of its host; the answer is closed at its headers. */
+	/** One request, in a slot of its host; a GET is closed at its headers. */
 	private async request(method: 'HEAD' | 'GET', url: string, budget: number, first: boolean) {
 		const host = new URL(url).host;
 		let slots = this.hosts.get(host);
@@ -176,8 +176,9 @@ export class DestinationChecker {
 			releaseHost();
 			return { answer: { late: true } as Answer, spentMs: 0 };
 		}
-		// Aborted once the headers are in: the connection closes and the body is never read.
-		const abort = new AbortController();
+		// A GET is aborted once its headers are in: the connection closes, the body is never
+		// read. A HEAD answer has no body: its connection goes back to n8n's pool.
+		const abort = method === 'GET' ? new AbortController() : undefined;
 		let answer: Answer;
 		try {
 			const response = (await this.send({
@@ -187,11 +188,10 @@ export class DestinationChecker {
 				disableFollowRedirect: true,
 				ignoreHttpStatusErrors: true,
 				returnFullResponse: true,
-				encoding: 'stream',
 				timeout: budget,
-				abortSignal: abort.signal,
+				...(abort && { encoding: 'stream' as const, abortSignal: abort.signal }),
 			})) as { statusCode: number; headers?: unknown; body?: unknown };
-			abort.abort();
+			abort?.abort();
 			answer = { status: response.statusCode, location: headerOf(response.headers, 'location') };
 		} catch (error) {
 			answer = { failure: problemOf(error) };

@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
+import { parameterOfRow } from '../../n8n/itemField';
 import { nodeRunOf, type NodeRun } from '../../n8n/nodeRun';
 import { runsAsTool } from '../../n8n/toolMode';
 import type { OperationRun } from '../../n8n/toolPath';
@@ -19,7 +20,7 @@ function describe(value: unknown): string {
 
 /** The rows one input item's `rows` holds: an array of objects, or a string holding one (D18). */
 function listOf(context: NodeRun, item: number): IDataObject[] {
-	let value = context.getNodeParameter('rows', item, []) as unknown;
+	let value = parameterOfRow(context, 'rows', item, []);
 	const refuse = (problem: string): never => {
 		throw new NodeOperationError(context.getNode(), `Invalid Rows in item ${item}: ${problem}`, {
 			itemIndex: item,
@@ -80,7 +81,8 @@ function fromJsonList(run: OperationRun): OperationRun {
 		}
 		if (mode !== 'jsonRows') return await run.call(this);
 		const elements = this.getInputData().flatMap((_holder, item) =>
-			listOf(this, item).map((json) => ({ json, pairedItem: { item } })),
+			// A copy of each element: the list may be the input item's own (parameterOfRow).
+			listOf(this, item).map((json) => ({ json: { ...json }, pairedItem: { item } })),
 		);
 		if (elements.length === 0) return [[]];
 		const outputs = await run.call(elementsRun(this, elements));

@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { NodeRun } from '../../n8n/nodeRun';
+import { parameterOfRow } from '../../n8n/itemField';
 import { runsAsTool } from '../../n8n/toolMode';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
@@ -77,7 +78,7 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	);
 	const urls = items.map((_item, index) => {
 		try {
-			const url = this.getNodeParameter('url', index, '');
+			const url = parameterOfRow(this, 'url', index, '');
 			if (typeof url !== 'string' || !url.trim())
 				new RowValidator(node, index).fail(URL_FIELD, 'a URL is required');
 			return String(url);

@@ -1,30 +1,29 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 /**
- * The monitor, trigger event Link Destination Broken (D19), in `n8n start` (2.41.1), polling
- * every 3 s, 2 links a poll over 6 links (a pass every 3 polls), Notify Recovery on: each
+ * The monitor, trigger event Link Destination Broken (D19), in `n8n start` (2.41.1): the
+ * example examples/triggers/broken-link-monitor.json (Notify Recovery on) as users import it,
+ * polling every 3 s instead of 15 min, 2 links a poll over 6 links (a pass every 3 polls): each
  * broken link once, the flaky page never, a link that breaks later once and its recovery once,
- * nothing repeated over further passes. Then n8n stopped, the package installed again in place
- * (as an update does) while a page breaks, and started: that break once, nothing repeated.
+ * nothing repeated over further passes; its messages are what the example's Edit Fields node
+ * makes of them. Then n8n stopped, the package installed again in place (as an update does)
+ * while a page breaks, and started: that break once, nothing repeated.
  */
 import * as n8n from '../../dev/n8n';
 import type { StartedN8n } from '../../dev/n8n';
 import { Destinations } from '../../dev/destinations/server';
 import { Sandbox } from '../../dev/sandbox/server';
 import { linksToPages } from '../helpers/localPages';
-import { packedTarball } from './harness';
-import { activate, deliveredItems, EVERY_3_SECONDS, pollingWorkflow, waitUntil } from './queue';
+import { loadExample, packedTarball } from './harness';
+import { activate, EVERY_3_SECONDS, executionsOf, waitUntil } from './queue';
+import { TRIGGER_TYPE } from './workflows';
 import { startInstance, type StartedInstance } from './startedInstance';
 
 const PASS_MS = 3 * 3_000;
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-const monitor = {
-	...pollingWorkflow('monitor: Link Destination Broken', EVERY_3_SECONDS, {
-		event: 'destinationBroken',
-		linksPerPoll: 2,
-		notifyRecovery: true,
-	}),
-	id: n8n.newId(),
-};
+const MESSAGE_NODE = 'The message';
+const monitor = { ...loadExample('triggers/broken-link-monitor.json'), id: n8n.newId() };
+const trigger = monitor.nodes.find((node) => node.type === TRIGGER_TYPE)!;
+trigger.parameters = { ...trigger.parameters, linksPerPoll: 2, pollTimes: EVERY_3_SECONDS };
 
 let sandbox: Sandbox;
 let pages: Destinations;
@@ -61,7 +60,12 @@ test('each break announced once, a flaky page never, a recovery once; the packag
 	]);
 	const [, gone, flaky, later, , failing] = links;
 	const announced = async () =>
-		(await deliveredItems(rest, monitor.id)).map((item) => [item.id, item.recovered]);
+		(await executionsOf(rest, monitor.id))
+			.sort((a, b) => Number(a.id) - Number(b.id))
+			.flatMap((execution) => {
+				expect(execution.status).toBe('success');
+				return n8n.nodeItems(execution, MESSAGE_NODE).map((item) => String(item.text));
+			});
 	const count = async () => (await announced()).length;
 
 	await activate(rest, monitor.id);
@@ -73,11 +77,14 @@ test('each break announced once, a flaky page never, a recovery once; the packag
 	await waitUntil('its recovery', async () => (await count()) >= 4, 90_000);
 	await sleep(2 * PASS_MS);
 
+	const broke = (link: { title: string; shortUrl: string; longUrl: string }, why: string) =>
+		`${link.title} leads to a broken page (${why}): ${link.shortUrl} → ${link.longUrl}`;
+	const breakLater = broke(later, 'httpStatus 503');
 	expect(await announced()).toEqual([
-		[gone.id, false],
-		[failing.id, false],
-		[later.id, false],
-		[later.id, true],
+		broke(gone, 'httpStatus 404'),
+		broke(failing, 'httpStatus 500'),
+		breakLater,
+		`${later.title} works again: ${later.shortUrl} → ${later.longUrl}`,
 	]);
 	expect(pages.requests.some((r) => r.path === '/flaky/f')).toBe(true);
 	expect(JSON.stringify(pages.requests.map((r) => r.headers))).not.toContain(sandbox.apiKey);
@@ -93,7 +100,7 @@ test('each break announced once, a flaky page never, a recovery once; the packag
 	await waitUntil('the break after the update', async () => (await count()) >= 5, 120_000);
 	await sleep(3 * PASS_MS);
 
-	expect((await announced()).slice(4)).toEqual([[later.id, false]]);
-	expect((await announced()).map(([id]) => id)).not.toContain(flaky.id);
+	expect((await announced()).slice(4)).toEqual([broke(later, 'httpStatus 410')]);
+	expect((await announced()).join('\n')).not.toContain(flaky.longUrl);
 	expect(instance.logs()).not.toMatch(/IsolateError|No bridge acquired/);
 });

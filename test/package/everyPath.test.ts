@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { SEEDED } from '../../dev/sandbox/server';
 import { OPERATIONS, PAGE_CHECKS } from '../helpers/everyOperation';
 import { NODE_TYPE, ROUTED_TOOL_TYPE, TOOL_TYPE, useLinkShortener } from '../helpers/fixture';
 import { operations } from '../helpers/nodeOperations';
@@ -8,8 +9,9 @@ import { operations } from '../helpers/nodeOperations';
  * Every operation the node has, on every path n8n calls it (D18): a workflow step, the AI
  * Agent's tool (customOperations, under the derived "…Tool" type) and the MCP Server Trigger's
  * tool (routing only). The same row reaches the same endpoints on each, and both tool paths
- * send the same requests and give the same answer. The operations come from the node; an operation without a case in
- * test/helpers/everyOperation.ts fails here.
+ * send the same requests and give the same answer. The operations come from the node. One
+ * without a case in test/helpers/everyOperation.ts runs with its defaults on LINK_ROW (a seeded
+ * link as Get Many gives it, with a long URL); it needs a case only when that cannot run it.
  */
 const PATHS = [
 	['a workflow step', NODE_TYPE],
@@ -17,16 +19,21 @@ const PATHS = [
 	['the MCP Server Trigger (routing)', ROUTED_TOOL_TYPE],
 ] as const;
 
+const [seeded] = SEEDED.ownLinks;
+const LINK_ROW: IDataObject = { ...seeded, longUrl: 'https://example.com/every-path' };
+
 /** The case's first row; as a tool, a bulk operation takes its rows as a JSON list (Map Automatically has no columns there). */
 function callOf(
 	operation: string,
 	type: string,
 ): { parameters: INodeParameters; input: IDataObject[] } {
 	const [resource, value] = operation.split('.');
-	const found = [...OPERATIONS, ...PAGE_CHECKS].find(
+	const found: { parameters: INodeParameters; input: IDataObject[] } = [
+		...OPERATIONS,
+		...PAGE_CHECKS,
+	].find(
 		({ parameters }) => parameters.resource === resource && parameters.operation === value,
-	);
-	if (!found) throw new Error(`${operation} has no case in test/helpers/everyOperation.ts`);
+	) ?? { parameters: { resource, operation: value }, input: [LINK_ROW] };
 	const row = found.input[0];
 	if (type === NODE_TYPE || found.parameters.mappingMode !== 'autoMap') {
 		return { parameters: found.parameters, input: [row] };

@@ -23,7 +23,8 @@ import { daysDue, lastCompletedDay } from './dayCompleted';
 import { wholeSetting } from './triggerFields';
 import { basesAt, linksClicked } from './linkClicked';
 import type { Lease } from './pollGuard';
-import { newEpoch, readSavedState } from './savedState';
+import { newEpoch } from './savedState';
+import { pollEvent } from './statePoll';
 
 interface Settings {
 	event: ClickEvent;
@@ -174,27 +175,16 @@ export async function pollClickEvent(
 ): Promise<INodeExecutionData[][] | null> {
 	const settings = settingsOf(api, event);
 	const now = Date.now();
-	const staticData = api.context.getWorkflowStaticData('node');
-	// The state this process saved last is the one stored: no need to read 100,000 links back.
-	const known = lease.committed<ClickState>(savedClickVersion(staticData));
-	const stored =
-		known && isSavedAs(staticData, known)
-			? known
-			: readSavedState(api, key, () => readClickState(staticData));
-	const current =
-		stored && stored.event === event && stored.setting === settings.setting
-			? lease.newest(stored)
-			: undefined;
-	if (!current) {
-		const start = await startingState(api, settings, now);
-		if (lease.commit(undefined, start)) saveClickState(staticData, start);
-		return null;
-	}
-	const { items, next } = await pollFrom(api, settings, current, now);
-	if (next !== current) {
-		const written = { ...next, generation: current.generation + 1 };
-		if (!lease.commit(current, written)) return null;
-		saveClickState(staticData, written);
-	}
-	return items.length > 0 ? [api.context.helpers.returnJsonArray(items)] : null;
+	return await pollEvent<ClickState>(api, key, lease, {
+		read: (staticData) => {
+			// The state this process saved last is the one stored: no need to read 100,000 links back.
+			const known = lease.committed<ClickState>(savedClickVersion(staticData));
+			const stored = known && isSavedAs(staticData, known) ? known : readClickState(staticData);
+			return stored?.event === event && stored.setting === settings.setting ? stored : undefined;
+		},
+		save: saveClickState,
+		start: async () => await startingState(api, settings, now),
+		step: async (state) => await pollFrom(api, settings, state, now),
+		withGeneration: (state, generation) => ({ ...state, generation }),
+	});
 }

@@ -12,7 +12,8 @@ import {
 import { nextOfWalk } from './destinationWalk';
 import { latestLinks } from './linkFeed';
 import type { Lease } from './pollGuard';
-import { newEpoch, readSavedState } from './savedState';
+import { newEpoch } from './savedState';
+import { pollEvent } from './statePoll';
 import { wholeSetting } from './triggerFields';
 
 interface MonitorSettings {
@@ -93,37 +94,22 @@ function itemOf(
 }
 
 /**
- * One poll of Link Destination Broken (D19) under its lease: the next `linksPerPoll` links of
- * the walk checked, each link announced once when its page breaks and, with Notify Recovery,
- * once when it works again. Checks not begun in the first half of the poll's budget wait for
- * the next poll, and the walk stops before the first of them.
+ * The next `linksPerPoll` links of the walk checked from `state`: the links to announce, and the
+ * state after them. The walk stops before the first link whose checks had not begun by `startBy`.
  */
-export async function pollDestinations(
+async function checkNext(
 	api: Api<IPollFunctions>,
-	key: string,
-	lease: Lease,
-	budgetMs: number,
-): Promise<INodeExecutionData[][] | null> {
-	const settings = settingsOf(api);
-	const startedAt = Date.now();
-	const staticData = api.context.getWorkflowStaticData('node');
-	const stored = readSavedState(api, key, () => readDestinationState(staticData));
-	const current: DestinationState = stored
-		? lease.newest(stored)
-		: { epoch: newEpoch(startedAt), generation: 0, walk: startOfWalk(), announced: new Map() };
-	const steps = await nextOfWalk(api, current.walk, settings.linksPerPoll);
+	state: DestinationState,
+	settings: MonitorSettings,
+	startBy: number,
+): Promise<{ items: IDataObject[]; next: DestinationState }> {
+	const steps = await nextOfWalk(api, state.walk, settings.linksPerPoll);
 	const links = steps.map((step) => step.link);
-	const announced = new Map(current.announced);
+	const announced = new Map(state.announced);
 	const wasAnnounced = (link: IDataObject) => announced.has(linkKey(String(link.id)));
-	const results = await confirmedChecks(
-		api,
-		links,
-		wasAnnounced,
-		settings.confirmations,
-		startedAt + budgetMs / 2,
-	);
+	const results = await confirmedChecks(api, links, wasAnnounced, settings.confirmations, startBy);
 	const items: IDataObject[] = [];
-	let walk = current.walk;
+	let walk = state.walk;
 	for (const [index, { link, after }] of steps.entries()) {
 		const destination = results[index];
 		if (!destination) break;
@@ -140,11 +126,36 @@ export async function pollDestinations(
 	}
 	// A link not reached in a whole pass is gone from the account.
 	for (const [linkId, pass] of announced) if (pass < walk.pass - 1) announced.delete(linkId);
-	const written = { epoch: current.epoch, generation: current.generation + 1, walk, announced };
-	// A poll that lost its lease (it ran past its budget) emits nothing: the newer one did.
-	if (!lease.commit(stored ? current : undefined, written)) return null;
-	saveDestinationState(staticData, written);
-	return items.length > 0 ? [api.context.helpers.returnJsonArray(items)] : null;
+	return { items, next: { ...state, walk, announced } };
+}
+
+/**
+ * One poll of Link Destination Broken (D19) under its lease: the next `linksPerPoll` links of
+ * the walk checked, each link announced once when its page breaks and, with Notify Recovery,
+ * once when it works again. Checks not begun in the first half of the poll's budget wait for
+ * the next poll, and the walk stops before the first of them.
+ */
+export async function pollDestinations(
+	api: Api<IPollFunctions>,
+	key: string,
+	lease: Lease,
+	budgetMs: number,
+): Promise<INodeExecutionData[][] | null> {
+	const settings = settingsOf(api);
+	const startedAt = Date.now();
+	return await pollEvent<DestinationState>(api, key, lease, {
+		read: readDestinationState,
+		save: saveDestinationState,
+		start: async () => ({
+			epoch: newEpoch(startedAt),
+			generation: 0,
+			walk: startOfWalk(),
+			announced: new Map(),
+		}),
+		emitsAtStart: true,
+		step: async (state) => await checkNext(api, state, settings, startedAt + budgetMs / 2),
+		withGeneration: (state, generation) => ({ ...state, generation }),
+	});
 }
 
 /**

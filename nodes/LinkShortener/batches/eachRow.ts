@@ -12,8 +12,8 @@ import type { NodeRun } from '../n8n/nodeRun';
 import { detailsOfError, errorItem } from '../http/errorItems';
 import { asNodeError } from '../http/errors';
 import { Api } from '../http/request';
-import type { Row } from '../http/row';
 import { requestSettingsFrom, type RequestSettings } from '../n8n/requestOptions';
+import type { Row } from '../http/request';
 
 /** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
 export interface RowOperation<Checked> {

@@ -9,8 +9,8 @@ import {
 import { FIELDS } from './linkBodies';
 import { listPages } from '../paging/pager';
 import { linkPathsOf } from '../http/endpoints';
-import type { Row } from '../http/row';
 import type { RowValidator } from '../fields/validation';
+import type { Row } from '../http/request';
 
 /** The "Link" locator of Link > Get and Link > Update: from the list, by ID, or by short URL. */
 export function linkLocator(

@@ -1,10 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Row } from '../http/row';
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../n8n/toolMode';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
 import { PageWindow, type FetchPage } from './pageWindow';
-import type { Api, ApiRequest } from '../http/request';
+import type { Api, ApiRequest, Row } from '../http/request';
 
 /** The page size asked for; servers may answer with fewer (the maximum is not published). */
 export const PAGE_SIZE = 100;

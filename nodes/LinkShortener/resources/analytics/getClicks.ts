@@ -7,13 +7,13 @@ import type {
 
 import { rowOperation } from '../../batches/eachRow';
 import { optionsCollection, showFor } from '../../fields/commonFields';
-import type { Row } from '../../http/row';
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../../n8n/toolMode';
 import { RowValidator } from '../../fields/validation';
 import { CLICKS_PATH } from '../../http/endpoints';
 import { clickGroupsOf, topGroups, type ClickGroup } from '../../links/clickGroups';
 import { linksById } from '../../links/linksById';
 import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
+import type { Row } from '../../http/request';
 
 const displayOptions = showFor('analytics', ['getClicks']);
 

@@ -12,7 +12,6 @@ import {
 	createLinkFields,
 	showFor,
 } from '../../fields/commonFields';
-import type { Row } from '../../http/row';
 import { RowValidator } from '../../fields/validation';
 import { linkPath, linkPathsOf } from '../../http/endpoints';
 import { sameLongUrlNotCreated } from '../../links/createOnce';
@@ -20,6 +19,7 @@ import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { createLinkBody } from '../../links/linkBodies';
 import { findLinksByLongUrl } from '../../links/linkIndex';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
+import type { Row } from '../../http/request';
 
 const displayOptions = showFor('link', ['create']);
 

@@ -7,11 +7,11 @@ import {
 	returnAllOrLimit,
 	showFor,
 } from '../../fields/commonFields';
-import type { Row } from '../../http/row';
 import { isSet, RowValidator } from '../../fields/validation';
 import { linkPathsOf } from '../../http/endpoints';
 import { listRecords } from '../../paging/pager';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
+import type { Row } from '../../http/request';
 
 const displayOptions = showFor('link', ['getMany']);
 

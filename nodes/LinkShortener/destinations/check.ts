@@ -2,6 +2,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { PACKAGE_VERSION } from '../http/endpoints';
 import { Slots } from './slots';
+import { headerOf } from '../http/headers';
 
 export type Problem =
 	| 'httpStatus'
@@ -78,11 +79,6 @@ function problemOf(error: unknown): Problem {
 	if (/ENOTFOUND|EAI_AGAIN|EAI_NONAME|getaddrinfo/.test(text)) return 'dns';
 	if (/CERT|SSL|TLS|EPROTO|self[- ]signed|certificate/i.test(text)) return 'tls';
 	return 'connection';
-}
-
-function headerOf(headers: unknown, name: string): string | undefined {
-	const value = (headers as Record<string, unknown> | undefined)?.[name];
-	return typeof value === 'string' ? value : Array.isArray(value) ? String(value[0]) : undefined;
 }
 
 /**

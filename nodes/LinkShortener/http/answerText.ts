@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { headerOf } from './headers';
 
 /** D8: the server's text in a message is clipped (a proxy's 502 page can be 20 KB). */
 export const MAX_SHOWN_TEXT = 300;
@@ -13,7 +14,7 @@ export function clipped(text: string, max = MAX_SHOWN_TEXT): string {
 
 /** The content type an answer declared, without its parameters ("text/html"). */
 export function contentTypeOf(headers: IDataObject | undefined): string | undefined {
-	const value = headers?.['content-type'] ?? headers?.['Content-Type'];
+	const value = headerOf(headers, 'content-type');
 	return typeof value === 'string'
 		? value.split(';')[0].trim().toLowerCase() || undefined
 		: undefined;

@@ -1,6 +1,7 @@
 import { sleep, type IDataObject, type IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
+import { headerOf } from './headers';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -50,7 +51,7 @@ export function retryDelayMs(
 	retry: number,
 	now = Date.now(),
 ): number {
-	const retryAfter = retryAfterMs(header(response.headers, 'retry-after'), now);
+	const retryAfter = retryAfterMs(headerOf(response.headers, 'retry-after'), now);
 	if (retryAfter !== undefined) return retryAfter;
 	return spentWindowMs(response.headers) ?? Math.min(SECOND * 2 ** retry, LONGEST_BACKOFF);
 }
@@ -71,16 +72,8 @@ function retryAfterMs(value: string | undefined, now: number): number | undefine
 }
 
 function remaining(headers: IDataObject | undefined, name: string): number | undefined {
-	const value = header(headers, name);
+	const value = headerOf(headers, name);
 	if (value === undefined || value.trim() === '') return undefined;
 	const number = Number(value);
 	return Number.isFinite(number) ? number : undefined;
-}
-
-function header(headers: IDataObject | undefined, name: string): string | undefined {
-	if (!headers) return undefined;
-	const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
-	const value = key === undefined ? undefined : headers[key];
-	if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
-	return value === undefined || value === null ? undefined : String(value);
 }

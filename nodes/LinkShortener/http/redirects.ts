@@ -5,6 +5,7 @@ import {
 	type IN8nHttpFullResponse,
 	type INode,
 } from 'n8n-workflow';
+import { headerOf } from './headers';
 
 /** Why a redirect was not followed, for the error the caller raises. */
 export interface RedirectRefusal {
@@ -72,7 +73,7 @@ export async function followRedirects(
 }
 
 function redirectTarget(from: string, response: IN8nHttpFullResponse, refuse: Refuse): URL {
-	const location = headerOf(response, 'location');
+	const location = headerOf(response.headers, 'location');
 	const origin = new URL(from).origin;
 	let target: URL | undefined;
 	try {
@@ -100,9 +101,4 @@ function redirected(request: AbsoluteRequest, statusCode: number, target: URL): 
 	return toGet
 		? { method: 'GET', url: target.href }
 		: { method: request.method, url: target.href, body: request.body };
-}
-
-function headerOf(response: IN8nHttpFullResponse, name: string): string | undefined {
-	const value = (response.headers ?? {})[name];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
 }

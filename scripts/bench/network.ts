@@ -5,7 +5,7 @@
  * (the floor), and n8n's HTTP Request node with its pagination.
  */
 import { Sandbox } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
+import { REQUESTS_IN_FLIGHT } from '../../nodes/LinkShortener/http/endpoints';
 import { quick, repeats } from './args';
 import { httpRequestAvailable } from './httpRequestNode';
 import type { Job } from './jobs';
@@ -120,7 +120,7 @@ export async function networkRows(): Promise<NetworkRow[]> {
 	const rows: NetworkRow[] = [];
 	try {
 		for (const links of quick ? QUICK_SIZES : SIZES)
-			rows.push(...(await rowsFor(sandbox, links, PAGE_CONCURRENCY)));
+			rows.push(...(await rowsFor(sandbox, links, REQUESTS_IN_FLIGHT)));
 	} finally {
 		await sandbox.stop();
 	}

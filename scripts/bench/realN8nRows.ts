@@ -5,7 +5,7 @@
  * latency, at most 2 ms a request and faster than the HTTP Request node.
  */
 import type { Sandbox } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
+import { REQUESTS_IN_FLIGHT } from '../../nodes/LinkShortener/http/endpoints';
 import { repeats } from './args';
 import { plainListConcurrent, type PlainTarget } from './plain';
 import { mark } from './table';
@@ -53,7 +53,7 @@ export async function measureReturnAll(
 	const httpMs = await medianOfRuns(async () => await jobs.runJob(jobs.http), warmUp);
 	const plainMs = await medianOfRuns(async () => {
 		const started = performance.now();
-		await plainListConcurrent(target, target.pageSize, PAGE_CONCURRENCY);
+		await plainListConcurrent(target, target.pageSize, REQUESTS_IN_FLIGHT);
 		return performance.now() - started;
 	}, warmUp);
 	return { links, latency, requests, nodeMs, httpMs, plainMs };

@@ -1,5 +1,5 @@
 import { SEEDED } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
+import { REQUESTS_IN_FLIGHT } from '../../nodes/LinkShortener/http/endpoints';
 import { useLinkShortener } from '../helpers/fixture';
 
 const LIST = '/v1/links/list';
@@ -36,7 +36,7 @@ describe('Link > Get Many, pages asked for at once', () => {
 			Array.from({ length: 1000 / CAP }, (_, index) => index + 1),
 		);
 		expect(ls.sandbox.maxInFlight).toBeGreaterThan(1);
-		expect(ls.sandbox.maxInFlight).toBeLessThanOrEqual(PAGE_CONCURRENCY);
+		expect(ls.sandbox.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
 	});
 
 	it('keeps the server order when an early page answers last', async () => {
@@ -73,7 +73,7 @@ describe('Link > Get Many, pages asked for at once', () => {
 			/^Page 2 of POST \/v1\/links\/list repeats only records of earlier pages/,
 		);
 		expect(ls.requestsTo(LIST).length).toBeLessThanOrEqual(Math.ceil(603 / CAP) + 2);
-		expect(ls.sandbox.maxInFlight).toBeLessThanOrEqual(PAGE_CONCURRENCY);
+		expect(ls.sandbox.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
 		expect(ls.sandbox.inFlight).toBe(0);
 	});
 

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
+import { REQUESTS_IN_FLIGHT } from '../../nodes/LinkShortener/http/endpoints';
 import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
 import { byUrl } from './locatorValues';
 
@@ -54,7 +54,7 @@ describe('Listings against a server that pages wrongly', () => {
 		expect(new Set(items.map((item) => item.json.id)).size).toBe(40);
 		// Pages asked for at once past the end are waited for, not left running.
 		expect(ls.sandbox.inFlight).toBe(0);
-		expect(ls.requestsTo(LIST).length).toBeLessThanOrEqual(Math.ceil(40 / 20) + PAGE_CONCURRENCY);
+		expect(ls.requestsTo(LIST).length).toBeLessThanOrEqual(Math.ceil(40 / 20) + REQUESTS_IN_FLIGHT);
 	});
 
 	it('without total, stops at a short page', async () => {

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
-import { PAGE_CONCURRENCY } from '../../nodes/LinkShortener/paging/pager';
+import { REQUESTS_IN_FLIGHT } from '../../nodes/LinkShortener/http/endpoints';
 import { useLinkShortener } from '../helpers/fixture';
 import { LiveTrigger, repeated, type LiveTriggerOptions } from '../../dev/engine/liveTrigger';
 
@@ -47,7 +47,7 @@ describe('Link Shortener Trigger: polls of one trigger that overlap', () => {
 		expect(new Set(trigger.emitted)).toEqual(new Set(created));
 		// A tick that finds a poll of the same trigger running asks the server nothing: the
 		// requests in flight are one poll's pages at most.
-		expect(fx.sandbox.maxInFlight).toBeLessThanOrEqual(PAGE_CONCURRENCY);
+		expect(fx.sandbox.maxInFlight).toBeLessThanOrEqual(REQUESTS_IN_FLIGHT);
 	});
 
 	it('emits each link once when every poll reads its own, possibly stale, copy of the saved position', async () => {

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { describeBody } from '../http/answerText';
 import { listIn } from '../http/records';
 import type { PreparedRow } from './preparedRow';
-import { countOf } from './rowRanges';
+import { plural } from './rowRanges';
 import { isObject } from '../fields/jsonValues';
 
 /**
@@ -35,7 +35,7 @@ export function matchByPosition(
 	if (elements.length !== rows.length) {
 		const sent = sentNoun ? `${rows.length} ${sentNoun}` : `${rows.length}`;
 		return {
-			unusable: `${countOf(elements.length, 'link')} for the ${sent} sent, so they cannot be matched to the input items`,
+			unusable: `${plural(elements.length, 'link')} for the ${sent} sent, so they cannot be matched to the input items`,
 		};
 	}
 	return { links: elements.map((element) => (isLink(element) ? element : undefined)) };

@@ -10,10 +10,10 @@ import {
 import type { NodeRun } from '../n8n/nodeRun';
 
 import { detailsOfError, errorItem } from '../http/errorItems';
+import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import { asNodeError } from '../http/errors';
-import { Api } from '../http/request';
+import { Api, type Row } from '../http/request';
 import { requestSettingsFrom, type RequestSettings } from '../n8n/requestOptions';
-import type { Row } from '../http/request';
 
 /** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
 export interface RowOperation<Checked> {
@@ -63,16 +63,9 @@ async function sendRow<T>(
 }
 
 /**
- * Rows sent at once. n8n's routing sends every row at once; the package keeps at most as many
- * in flight as it asks pages of a listing (PAGE_CONCURRENCY). Measured in-process, 200 rows of
- * Link > Create at 50 ms latency: one after another 10.8 s, all at once (routing) 1.0 s.
- */
-const ROWS_IN_FLIGHT = 8;
-
-/**
  * Runs a row operation over all input items (the node's `customOperations`). Every row is
  * checked before the first request leaves (D8): without "On Error: Continue" an invalid row
- * stops the node with nothing sent. Then up to ROWS_IN_FLIGHT rows are sent at once, one at a
+ * stops the node with nothing sent. Then up to REQUESTS_IN_FLIGHT rows are sent at once, one at a
  * time with n8n's Request Options > Batching (its pause after every so many rows); a failure
  * without Continue sends no further row and stops the node once the rows in flight are answered.
  */
@@ -107,7 +100,7 @@ async function eachRow<T>(
 			}
 		}
 	};
-	const senders = Math.min(settings.batching ? 1 : ROWS_IN_FLIGHT, rows.length);
+	const senders = Math.min(settings.batching ? 1 : REQUESTS_IN_FLIGHT, rows.length);
 	const ended = await Promise.allSettled(Array.from({ length: senders }, sendRows));
 	const failure = ended.find((result) => result.status === 'rejected');
 	if (failure) throw asNodeError(context.getNode(), failure.reason);

@@ -1,6 +1,6 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
-import { countOf, describeRows } from './rowRanges';
+import { plural, describeRows } from './rowRanges';
 
 export type Verb = 'created' | 'updated';
 
@@ -35,7 +35,7 @@ export class BulkProgress {
 		const inDoubt = stop.inDoubtRows ?? [];
 		const refused = stop.refusedRows ?? [];
 		const done = doneRows.length
-			? `${countOf(doneRows.length, 'link')} ${doneRows.length === 1 ? 'was' : 'were'} already ${verb} (input items ${describeRows(doneRows)}${this.batchesDone()}).`
+			? `${plural(doneRows.length, 'link')} ${doneRows.length === 1 ? 'was' : 'were'} already ${verb} (input items ${describeRows(doneRows)}${this.batchesDone()}).`
 			: inDoubt.length
 				? ''
 				: `No link was ${verb}.`;

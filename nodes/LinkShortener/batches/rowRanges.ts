@@ -26,6 +26,6 @@ export function describeRows(indices: readonly number[]): string {
 }
 
 /** "1 link" / "3 links". */
-export function countOf(count: number, noun: string): string {
+export function plural(count: number, noun: string): string {
 	return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

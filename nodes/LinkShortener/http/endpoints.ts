@@ -31,6 +31,13 @@ export const DOMAINS_PATH = '/v1/domains';
 export const NEWEST_FIRST = { createdAt: 'desc' };
 export const OLDEST_FIRST = { createdAt: 'asc' };
 
+/**
+ * At most this many requests to the API at once: the pages of a listing once `total` is known,
+ * the rows of a row operation, the GETs of a look-up (D6: the API names no rate limit for
+ * them). 8 from measurement: docs/performance.md, "Pages in flight".
+ */
+export const REQUESTS_IN_FLIGHT = 8;
+
 /** The most links one bulk create request may carry. */
 export const MAX_BULK_CREATE_SIZE = 10_000;
 

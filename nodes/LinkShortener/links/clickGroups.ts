@@ -12,7 +12,7 @@ export interface ClickGroup extends IDataObject {
 const VALUE_FIELDS = ['value', 'key', 'name'];
 const COUNT_FIELDS = ['clicks', 'count', 'total'];
 
-function countOf(element: IDataObject): number | undefined {
+function readableCount(element: IDataObject): number | undefined {
 	for (const field of COUNT_FIELDS) {
 		const count = Number(element[field]);
 		if (element[field] !== undefined && element[field] !== null && Number.isFinite(count))
@@ -57,7 +57,7 @@ export function clicksOf(
 	node: INode,
 	itemIndex?: number,
 ): number {
-	const clicks = typeof element === 'object' && element !== null ? countOf(element) : undefined;
+	const clicks = typeof element === 'object' && element !== null ? readableCount(element) : undefined;
 	if (clicks === undefined) {
 		throw new NodeOperationError(
 			node,

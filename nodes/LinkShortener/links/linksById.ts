@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { LINK_PATHS, linkPath } from '../http/endpoints';
+import { LINK_PATHS, linkPath, REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import type { Api } from '../http/request';
 import { apiError } from '../http/errors';
 import { recordsOf } from '../http/records';
-import { listPages, onePageOf, PAGE_CONCURRENCY, type Page } from '../paging/pager';
+import { listPages, onePageOf, type Page } from '../paging/pager';
 
 /** What an earlier listing said of the account: enough to tell what a full listing costs. */
 export interface ListingSize {
@@ -19,11 +19,11 @@ export interface LinksById {
 	listing?: ListingSize;
 }
 
-/** GETs of single links, PAGE_CONCURRENCY at a time; a 404 is a link the account no longer has. */
+/** GETs of single links, REQUESTS_IN_FLIGHT at a time; a 404 is a link the account no longer has. */
 async function getEach(api: Api, ids: string[], links: LinksById['links']) {
-	for (let start = 0; start < ids.length; start += PAGE_CONCURRENCY) {
+	for (let start = 0; start < ids.length; start += REQUESTS_IN_FLIGHT) {
 		await Promise.all(
-			ids.slice(start, start + PAGE_CONCURRENCY).map(async (id) => {
+			ids.slice(start, start + REQUESTS_IN_FLIGHT).map(async (id) => {
 				const response = await api.response({
 					method: 'GET',
 					url: linkPath(id),
@@ -83,7 +83,7 @@ export async function linksById(
 	const links: LinksById['links'] = new Map();
 	if (wanted.length === 0) return { links };
 	const pagesOf = (size: ListingSize) => Math.ceil(size.total / Math.max(1, size.pageSize));
-	if (known ? wanted.length <= pagesOf(known) + 1 : wanted.length <= PAGE_CONCURRENCY) {
+	if (known ? wanted.length <= pagesOf(known) + 1 : wanted.length <= REQUESTS_IN_FLIGHT) {
 		await getEach(api, wanted, links);
 		return { links };
 	}

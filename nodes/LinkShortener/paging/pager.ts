@@ -4,6 +4,7 @@ import { runsAsTool, TOOL_RESULT_LIMIT } from '../n8n/toolMode';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
 import { PageWindow, type FetchPage } from './pageWindow';
 import type { Api, ApiRequest, Row } from '../http/request';
+import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 
 /** The page size asked for; servers may answer with fewer (the maximum is not published). */
 export const PAGE_SIZE = 100;
@@ -31,15 +32,6 @@ export interface Page {
 	last?: StopReason;
 }
 
-/**
- * Pages asked for at once once `total` is known (D6, last bullet). Chosen by measurement: Return
- * All of 2,000 links through n8n's engine, sandbox page cap 50 and 50 ms latency, on a busy
- * 2-core machine: one page at a time 2.5 s; 4 at once 1.1 s; 6 at once 1.0 s; 8 at once 0.7 s
- * (median of 3). Only 8 comes near the 4× the project aims for; the API names no rate limit
- * for listing (D6), and a reader that stops early never has more than this in flight.
- */
-export const PAGE_CONCURRENCY = 8;
-
 export interface PagerOptions {
 	/** Records wanted at most; paging stops once they are there, and no page past them is asked. */
 	limit?: number;
@@ -49,7 +41,7 @@ export interface PagerOptions {
 	firstPage?: number;
 	/** When resuming: the page size the server was seen to use on earlier pages. */
 	servedPageSize?: number;
-	/** Pages in flight at once once `total` is known (PAGE_CONCURRENCY unless given; 1: one after another). */
+	/** Pages in flight at once once `total` is known (REQUESTS_IN_FLIGHT unless given; 1: one after another). */
 	concurrency?: number;
 	/** What a record repeated from an earlier page means ('error' unless given). */
 	repeats?: Repeats;
@@ -106,7 +98,7 @@ export async function* pages(
 			inFlight.ask(
 				number,
 				lastPage === undefined ? number : Math.max(number, wanted),
-				options.concurrency ?? PAGE_CONCURRENCY,
+				options.concurrency ?? REQUESTS_IN_FLIGHT,
 			);
 			const page = readPage(source, number, await inFlight.take(number));
 			const totalGrew = total !== undefined && page.total !== undefined && page.total > total;

@@ -57,7 +57,8 @@ export function clicksOf(
 	node: INode,
 	itemIndex?: number,
 ): number {
-	const clicks = typeof element === 'object' && element !== null ? readableCount(element) : undefined;
+	const clicks =
+		typeof element === 'object' && element !== null ? readableCount(element) : undefined;
 	if (clicks === undefined) {
 		throw new NodeOperationError(
 			node,

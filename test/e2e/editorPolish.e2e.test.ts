@@ -129,8 +129,8 @@ test('the node panel shows the action node its own description, not the trigger 
 		const details = await panel.innerText();
 		expect(details).toContain(PANEL_DESCRIPTION);
 		expect(details).toMatch(/Create a short link/);
-		// n8n lists each event of the trigger as one: New Link and the three click events.
-		expect(details).toMatch(/Triggers \(4\)/);
+		// n8n lists each event of the trigger as one: New Link, the three click events and the monitor.
+		expect(details).toMatch(/Triggers \(5\)/);
 		await screenshot(panel, 'node-panel.png');
 	});
 });

@@ -70,7 +70,7 @@ test('each break announced once, a flaky page never, a recovery once; the packag
 
 	await activate(rest, monitor.id);
 	await waitUntil('the links broken at activation', async () => (await count()) >= 2, 90_000);
-	await sleep(2 * PASS_MS);
+	await sleep(PASS_MS);
 	pages.setStatus('later', 503);
 	await waitUntil('the link that broke later', async () => (await count()) >= 3, 90_000);
 	pages.setStatus('later', 200);
@@ -98,7 +98,7 @@ test('each break announced once, a flaky page never, a recovery once; the packag
 	rest = new n8n.N8nRest(instance.url);
 	await rest.login();
 	await waitUntil('the break after the update', async () => (await count()) >= 5, 120_000);
-	await sleep(3 * PASS_MS);
+	await sleep(2 * PASS_MS);
 
 	expect((await announced()).slice(4)).toEqual([broke(later, 'httpStatus 410')]);
 	expect((await announced()).join('\n')).not.toContain(flaky.longUrl);

@@ -233,11 +233,6 @@ export class Sandbox {
 		return this.state.addLinks(count, fields);
 	}
 
-	/** The ids of every link, of every user. */
-	linkIds(): string[] {
-		return [...this.state.links.keys()];
-	}
-
 	/** Removes links (unknown ids are skipped); answers the removed ones. */
 	deleteLinks(ids: string[]): SandboxLink[] {
 		return this.state.deleteLinks(ids);

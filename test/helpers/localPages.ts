@@ -6,7 +6,7 @@ import type { Sandbox } from '../../dev/sandbox/server';
  * (one second apart), so that destination checks stay on 127.0.0.1.
  */
 export function linksToPages(sandbox: Sandbox, pages: Destinations, paths: string[]) {
-	sandbox.deleteLinks(sandbox.linkIds());
+	sandbox.deleteLinks([...sandbox.links.keys()]);
 	const start = Date.now() - paths.length * 1000;
 	return paths.map((path, i) => ({
 		...sandbox.addLinks(1, {

@@ -1,27 +1,57 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 import { requestSettingsOf, type RequestSettings } from '../n8n/requestOptions';
 import { BatchSender, refusalOf, type Outcome } from './batchSender';
+import { RowLedger, withoutFinalStop, type RowError, type PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
-import type { PreparedRow } from './preparedRow';
-import { BulkProgress } from './progress';
 import { lookUpRows } from './reconcile';
-import type { RunMemory } from './retryMemory';
-import { withoutFinalStop, type RowError, type RowResults } from './rowResults';
-import { notDoneOf, stoppedError, type Failure, type LaterRows } from './stoppedRun';
+import { RunMemory } from './retryMemory';
+import { batchesOf, prepareRows } from './rows';
+import {
+	failUnsettledInDoubt,
+	notDoneOf,
+	rowsAfterLookUp,
+	stoppedError,
+	type Failure,
+} from './stoppedRun';
+
+/** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
+export async function runBatches(
+	api: Api<NodeRun>,
+	operation: BatchOperation,
+): Promise<INodeExecutionData[][]> {
+	const { context } = api;
+	const rowCount = context.getInputData().length;
+	if (rowCount === 0) return [[]];
+	const ledger = new RowLedger(rowCount);
+	const prepared = await prepareRows(context, operation.buildElement, ledger);
+	const rows = await rowsAfterLookUp(context, operation, prepared, ledger);
+	if (!rows) return [ledger.items()];
+	ledger.willSend(rows);
+	const memory = RunMemory.of(context, operation.name);
+	const run = new BatchRun(api, operation, ledger);
+	try {
+		run.batches = batchesOf(await run.recallEarlierAttempts(rows, memory), operation.batchSize);
+		for (const [position, batch] of run.batches.entries())
+			if (!(await run.settleRows(batch, position + 1, true))) break;
+	} catch (error) {
+		failUnsettledInDoubt(context, operation, ledger, error);
+	} finally {
+		if (ledger.allSucceeded()) memory?.forget();
+		else memory?.keep(ledger);
+	}
+	return [ledger.items()];
+}
 
 /**
- * One bulk run's batches, each sent and every row settled: answers matched to rows, refused
- * rows isolated (D3, D4), answers in doubt looked up (D7), rows remembered across n8n's Retry
- * On Fail.
+ * One bulk run's batches, each sent and every row settled in the ledger: answers matched to
+ * rows, refused rows isolated (D3, D4), answers in doubt looked up (D7).
  */
-export class BatchRun {
-	readonly progress: BulkProgress;
-
-	doneCount = 0;
+class BatchRun {
+	batches: PreparedRow[][] = [];
 
 	private readonly continueOnFail: boolean;
 
@@ -29,35 +59,32 @@ export class BatchRun {
 
 	private readonly sender: BatchSender;
 
-	/** The ids of the links given to rows, so that a look-up never gives one to a second row. */
-	private readonly claimed = new Set<string>();
-
 	constructor(
 		private readonly api: Api<NodeRun>,
 		private readonly operation: BatchOperation,
-		private readonly results: RowResults,
-		private readonly memory: RunMemory | undefined,
+		private readonly ledger: RowLedger,
 	) {
 		this.continueOnFail = api.context.continueOnFail();
 		this.settings = requestSettingsOf(api.context);
 		this.sender = new BatchSender(api, operation, this.settings);
-		this.progress = new BulkProgress(operation.verb);
 	}
 
 	/**
 	 * n8n's Retry On Fail runs the node again: rows an earlier attempt created are output as they
 	 * were, rows it left in doubt are looked up first; only the others are sent.
 	 */
-	async recallEarlierAttempts(rows: PreparedRow[]): Promise<PreparedRow[]> {
-		const { memory, operation } = this;
+	async recallEarlierAttempts(
+		rows: PreparedRow[],
+		memory: RunMemory | undefined,
+	): Promise<PreparedRow[]> {
 		if (!memory) return rows;
 		const toSend: PreparedRow[] = [];
 		const doubtful: PreparedRow[] = [];
 		let oldest = Infinity;
 		for (const row of rows) {
 			const recall = memory.recall(row);
-			if (recall && 'link' in recall) this.succeed([row], [recall.link]);
-			else if (recall && operation.lookUp) {
+			if (recall && 'link' in recall) this.ledger.done([row], [recall.link]);
+			else if (recall && this.operation.lookUp) {
 				doubtful.push(row);
 				oldest = Math.min(oldest, recall.readBackTo);
 			} else toSend.push(row);
@@ -67,47 +94,28 @@ export class BatchRun {
 			this.api.context.getNode(),
 			'An earlier attempt of this run got no usable answer',
 		);
-		const looked = await this.lookUp(doubtful, oldest, cause, 0, () => toSend);
+		const looked = await this.lookUp(doubtful, oldest, cause, 0);
 		if ('carryOn' in looked) return toSend;
 		return [...toSend, ...looked.notFound].sort((a, b) => a.index - b.index);
 	}
 
-	/** Sends one batch and settles each of its rows; false when the run must stop (later rows then have their error item). */
-	async settle(batch: PreparedRow[], number: number, later: LaterRows): Promise<boolean> {
-		const before = this.doneCount;
-		const carryOn = await this.settleRows(batch, number, later, true);
-		if (this.doneCount - before === batch.length) this.progress.done([], number);
-		return carryOn;
-	}
-
-	private async settleRows(
-		rows: PreparedRow[],
-		number: number,
-		later: LaterRows,
-		mayResend: boolean,
-	): Promise<boolean> {
+	/** Sends rows as one request and settles each; false when the run must stop (the rows not sent then have their error item). */
+	async settleRows(rows: PreparedRow[], number: number, mayResend: boolean): Promise<boolean> {
 		const outcome = await this.sender.send(rows);
 		if (outcome.kind === 'answered') {
 			const doubtful = rows.filter((_, k) => !outcome.links[k]);
 			const done = rows.filter((_, k) => outcome.links[k]);
-			this.succeed(
+			this.ledger.done(
 				done,
 				outcome.links.filter((link): link is IDataObject => link !== undefined),
 			);
 			if (doubtful.length === 0) return true;
-			return await this.resolveDoubt(
-				doubtful,
-				outcome.sentAt,
-				outcome.doubt,
-				number,
-				later,
-				mayResend,
-			);
+			return await this.resolveDoubt(doubtful, outcome.sentAt, outcome.doubt, number, mayResend);
 		}
 		if (outcome.kind === 'inDoubt')
-			return await this.resolveDoubt(rows, outcome.sentAt, outcome.error, number, later, mayResend);
-		if (outcome.kind === 'refused') return await this.isolate(rows, outcome, number, later);
-		return this.fail(outcome, rows, number, later);
+			return await this.resolveDoubt(rows, outcome.sentAt, outcome.error, number, mayResend);
+		if (outcome.kind === 'refused') return await this.isolate(rows, outcome, number);
+		return this.fail(outcome, rows, number);
 	}
 
 	/**
@@ -119,30 +127,24 @@ export class BatchRun {
 		rows: PreparedRow[],
 		refusal: Extract<Outcome, { kind: 'refused' }>,
 		number: number,
-		later: LaterRows,
 	): Promise<boolean> {
 		const { named } = refusal;
 		const refusalAt = (k: number) => refusalOf(this.api.context.getNode(), refusal, k);
-		if (rows.length === 1)
-			return this.fail({ kind: 'refused', error: refusalAt(0) }, rows, number, later);
+		if (rows.length === 1) return this.fail({ kind: 'refused', error: refusalAt(0) }, rows, number);
 		if (!this.continueOnFail && this.operation.stopsAtRefusal) {
 			const refusedRows = named ? rows.filter((_, k) => named.has(k)) : [];
-			return this.fail({ kind: 'refused', error: refusal.error, refusedRows }, rows, number, later);
+			return this.fail({ kind: 'refused', error: refusal.error, refusedRows }, rows, number);
 		}
 		if (named) {
 			const rest = rows.filter((_, k) => !named.has(k));
-			for (const [k, row] of rows.entries()) {
-				if (!named.has(k)) continue;
-				const error = refusalAt(k);
-				if (!this.fail({ kind: 'refused', error }, [row], number, () => [...rest, ...later()]))
+			for (const [k, row] of rows.entries())
+				if (named.has(k) && !this.fail({ kind: 'refused', error: refusalAt(k) }, [row], number))
 					return false;
-			}
-			return rest.length === 0 || (await this.settleRows(rest, number, later, true));
+			return rest.length === 0 || (await this.settleRows(rest, number, true));
 		}
 		const middle = Math.ceil(rows.length / 2);
-		const [first, second] = [rows.slice(0, middle), rows.slice(middle)];
-		if (!(await this.settleRows(first, number, () => [...second, ...later()], true))) return false;
-		return await this.settleRows(second, number, later, true);
+		if (!(await this.settleRows(rows.slice(0, middle), number, true))) return false;
+		return await this.settleRows(rows.slice(middle), number, true);
 	}
 
 	/**
@@ -155,19 +157,18 @@ export class BatchRun {
 		sentAt: number,
 		cause: RowError,
 		number: number,
-		later: LaterRows,
 		mayResend: boolean,
 	): Promise<boolean> {
 		const oldest = this.sender.clock.oldestFor(sentAt);
 		if (!this.operation.lookUp)
-			return this.fail({ kind: 'inDoubt', error: cause, oldest }, rows, number, later);
-		const looked = await this.lookUp(rows, oldest, cause, number, later);
+			return this.fail({ kind: 'inDoubt', error: cause, oldest }, rows, number);
+		const looked = await this.lookUp(rows, oldest, cause, number);
 		if ('carryOn' in looked) return looked.carryOn;
 		const { notFound } = looked;
 		if (notFound.length === 0) return true;
-		if (mayResend) return await this.settleRows(notFound, number, later, false);
+		if (mayResend) return await this.settleRows(notFound, number, false);
 		// Sent twice without a usable answer, and the complete look-up found neither: not created.
-		return this.fail({ kind: 'notDone', error: cause }, notFound, number, later);
+		return this.fail({ kind: 'notDone', error: cause }, notFound, number);
 	}
 
 	/** The rows the look-up did not find; when it could not tell, the rows not found are failed in doubt here. */
@@ -177,17 +178,16 @@ export class BatchRun {
 		oldest: number,
 		cause: RowError,
 		number: number,
-		later: LaterRows,
 	): Promise<{ notFound: PreparedRow[] } | { carryOn: boolean }> {
 		const { found, notFound, problem } = await lookUpRows(
 			this.operation.lookUp!,
 			this.api,
 			rows,
 			oldest,
-			this.claimed,
+			this.ledger.claimedIds(),
 			this.settings.timeout,
 		);
-		this.succeed(
+		this.ledger.done(
 			found.map(([row]) => row),
 			found.map(([, link]) => link),
 		);
@@ -196,57 +196,35 @@ export class BatchRun {
 			this.api.context.getNode(),
 			`${withoutFinalStop(cause.message)}, and ${problem}`,
 		);
-		return { carryOn: this.fail({ kind: 'inDoubt', error, oldest }, notFound, number, later) };
+		return { carryOn: this.fail({ kind: 'inDoubt', error, oldest }, notFound, number) };
 	}
 
-	private succeed(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
-		rows.forEach((row, k) => this.results.succeed(row.index, links[k]));
-		for (const link of links) this.claimed.add(String(link.id));
-		this.doneCount += rows.length;
-		this.progress.done(rows.map((row) => row.index));
-		this.memory?.done(rows, links);
-	}
-
-	/** Each row its error item (Continue On Fail), else the error that stops the run; false when later rows are not sent. */
-	private fail(
-		failure: Failure,
-		rows: readonly PreparedRow[],
-		number: number,
-		later: LaterRows,
-	): boolean {
-		if (failure.kind === 'inDoubt') this.memory?.inDoubt(rows, failure.oldest);
-		if (!this.continueOnFail) {
-			throw stoppedError(this.api.context.getNode(), this.operation, this.progress, {
-				failure,
-				rows,
-				number,
-				later,
-			});
-		}
-		const { results, operation } = this;
+	/** Each row its error item; without Continue On Fail, the error that stops the run. False when the rows not sent stay so. */
+	private fail(failure: Failure, rows: readonly PreparedRow[], number: number): boolean {
+		const { ledger, operation } = this;
 		const notDone = notDoneOf(operation.verb);
 		const reason = withoutFinalStop(failure.error.message);
 		if (failure.kind === 'inDoubt') {
-			const message = `In doubt: ${reason}. ${operation.inDoubtNote}`;
-			results.failRows(rows, 'inDoubt', message, {
+			ledger.failRows(rows, 'inDoubt', `In doubt: ${reason}. ${operation.inDoubtNote}`, {
 				batch: number,
 				description: operation.inDoubtAdvice,
 				cause: failure.error,
+				readBackTo: failure.oldest,
 			});
 		} else {
-			results.failRows(rows, notDone.outcome, `${notDone.words}: ${reason}`, {
+			ledger.failRows(rows, notDone.outcome, `${notDone.words}: ${reason}`, {
 				batch: number,
 				cause: failure.error,
 			});
 		}
-		if (failure.kind === 'notDone' && failure.stopsRun) {
-			results.failRows(
-				later(),
-				notDone.outcome,
-				`Not sent: the run stopped at batch ${number}: ${reason}`,
-			);
-			return false;
+		if (!this.continueOnFail) {
+			const { batches } = this;
+			const at = { failure, rows, number, batches };
+			throw stoppedError(this.api.context.getNode(), operation, ledger, at);
 		}
-		return true;
+		if (failure.kind !== 'notDone' || !failure.stopsRun) return true;
+		const message = `Not sent: the run stopped at batch ${number}: ${reason}`;
+		ledger.failRows(ledger.pending(), notDone.outcome, message);
+		return false;
 	}
 }

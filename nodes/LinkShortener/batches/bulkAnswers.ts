@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { describeBody } from '../http/answerText';
 import { listIn } from '../http/records';
-import type { PreparedRow } from './preparedRow';
+import type { PreparedRow } from './ledger';
 import { plural } from './rowRanges';
 import { isObject } from '../fields/jsonValues';
 

@@ -2,10 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../http/request';
 import type { Matched } from './bulkAnswers';
-import type { ElementBuilder, PreparedRow } from './preparedRow';
-import type { Verb } from './progress';
+import type { ElementBuilder, PreparedRow, RowLedger } from './ledger';
 import type { LookUp } from './reconcile';
-import type { RowResults } from './rowResults';
 
 /**
  * What one bulk operation passes to the batch runner. Bulk create, bulk update and Link >
@@ -16,7 +14,7 @@ export interface BatchOperation {
 	name: 'create' | 'update';
 	/** How a stopped run names itself, "Bulk create" unless given. */
 	runName?: string;
-	verb: Verb;
+	verb: 'created' | 'updated';
 	/** How each input row becomes one element of the request body. */
 	buildElement: ElementBuilder;
 	batchSize: number;
@@ -25,9 +23,9 @@ export interface BatchOperation {
 	match(body: unknown, rows: readonly PreparedRow[]): Matched;
 	/**
 	 * Runs once every row is checked, before the first request: settles the rows that need no
-	 * request (their item set in results) and returns the rows to send (D11, D14).
+	 * request (their item set in the ledger) and returns the rows to send (D11, D14).
 	 */
-	rowsToSend?(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]>;
+	rowsToSend?(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]>;
 	/** Statuses that refuse a whole request because of some element: the runner isolates the refused rows (D3, D4). */
 	refusedStatuses: ReadonlySet<number>;
 	/** Without Continue On Fail, a refusal stops the run at once, naming the refused rows, instead of isolating them. */

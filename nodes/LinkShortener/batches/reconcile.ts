@@ -7,8 +7,8 @@ import type { Api } from '../http/request';
 
 import { isLink } from './bulkAnswers';
 import { listPages } from '../paging/pager';
-import type { PreparedRow } from './preparedRow';
-import { withoutFinalStop } from './rowResults';
+import type { PreparedRow } from './ledger';
+import { withoutFinalStop } from './ledger';
 
 export interface LookUpResult {
 	/** Row index → the link the server created for it. */

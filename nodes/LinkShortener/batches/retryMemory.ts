@@ -2,10 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
-import type { PreparedRow } from './preparedRow';
-
-/** What a failed attempt of a bulk run learnt about one row: the link it created, or that it left the row in doubt (its look-up reads back to `readBackTo`, the server's clock). */
-export type Recall = { link: IDataObject } | { readBackTo: number };
+import type { Recall, RowLedger } from './ledger';
+import type { PreparedRow } from './ledger';
 
 interface Remembered {
 	/**
@@ -62,25 +60,15 @@ export class RunMemory {
 			: undefined;
 	}
 
-	done(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
-		rows.forEach((row, k) => this.remember(row, { link: links[k] }));
-	}
-
-	inDoubt(rows: readonly PreparedRow[], readBackTo: number): void {
-		for (const row of rows) this.remember(row, { readBackTo });
-	}
-
-	private remember(row: PreparedRow, recall: Recall): void {
-		this.entry.rows.set(row.index, { element: row.element, recall });
-	}
-
 	/** After a run in which every row ended done, there is nothing left for a retry. */
 	forget(): void {
 		entries.delete(this.key);
 	}
 
-	/** Kept only once the run is over and something failed: what a retry needs. */
-	keep(): void {
+	/** Kept only once the run is over and something failed: each row it created or left in doubt. */
+	keep(ledger: RowLedger): void {
+		for (const [row, element, recall] of ledger.recalls())
+			this.entry.rows.set(row, { element, recall });
 		entries.delete(this.key);
 		entries.set(this.key, this.entry);
 		let rows = [...entries.values()].reduce((sum, entry) => sum + entry.rows.size, 0);

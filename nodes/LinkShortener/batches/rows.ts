@@ -2,10 +2,10 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
-import type { RowResults } from './rowResults';
+import type { RowLedger } from './ledger';
 import { asNodeError } from '../http/errors';
 import { RowValidator } from '../fields/validation';
-import type { ElementBuilder, PreparedRow } from './preparedRow';
+import type { ElementBuilder, PreparedRow } from './ledger';
 
 /**
  * Reads and checks every input row before anything is sent. Without "Continue On Fail" the
@@ -14,10 +14,10 @@ import type { ElementBuilder, PreparedRow } from './preparedRow';
  */
 export async function prepareRows(
 	context: NodeRun,
-	rowCount: number,
 	buildElement: ElementBuilder,
-	results: RowResults,
+	ledger: RowLedger,
 ): Promise<PreparedRow[]> {
+	const rowCount = context.getInputData().length;
 	const node = context.getNode();
 	const continueOnFail = context.continueOnFail();
 	const prepared: PreparedRow[] = [];
@@ -31,7 +31,7 @@ export async function prepareRows(
 			const rowError = asNodeError(node, error, row);
 			if (!continueOnFail) throw rowError;
 			const { message, description } = rowError;
-			results.fail(
+			ledger.fail(
 				row,
 				message,
 				description ? { outcome: 'invalid', description } : { outcome: 'invalid' },

@@ -1,4 +1,4 @@
-import type { INode, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 import type { OperationRun } from '../n8n/toolPath';
@@ -6,22 +6,25 @@ import type { OperationRun } from '../n8n/toolPath';
 import { forErrorOutput } from '../n8n/errorOutput';
 import { asNodeError } from '../http/errors';
 import type { BatchOperation } from './operation';
-import type { PreparedRow } from './preparedRow';
-import type { BulkProgress } from './progress';
-import { RowResults, withoutFinalStop, type RowError, type RowOutcome } from './rowResults';
+import {
+	RowLedger,
+	withoutFinalStop,
+	type RowError,
+	type RowOutcome,
+	type PreparedRow,
+} from './ledger';
+import { describeRows, plural } from './rowRanges';
 
-/** Why a batch's rows were not done: refused, not sent, or without a usable answer. */
+/** Why rows were not done: refused, not sent, or without a usable answer. */
 export type Failure =
 	| {
 			kind: 'refused' | 'notDone';
 			error: RowError;
 			stopsRun?: boolean;
+			/** The rows the server named as refused. */
 			refusedRows?: readonly PreparedRow[];
 	  }
 	| { kind: 'inDoubt'; error: RowError; oldest: number };
-
-/** The rows after a batch, asked for only when a run stops. */
-export type LaterRows = () => PreparedRow[];
 
 /** How a row that was not done reads, by the operation's verb ("Not created", "Not updated"). */
 export function notDoneOf(verb: BatchOperation['verb']) {
@@ -32,43 +35,72 @@ export function notDoneOf(verb: BatchOperation['verb']) {
 }
 
 /**
- * The error that stops a run without Continue On Fail: which rows were done, refused, in doubt
- * and not sent, with the advice for the operation.
+ * The error that stops a run without Continue On Fail, read from the ledger once the failed
+ * rows are in it: which rows were done, refused, in doubt and not sent, with the advice for the
+ * operation. Batch 0 holds the rows an earlier attempt of the run left in doubt.
  */
 export function stoppedError(
 	node: INode,
 	operation: BatchOperation,
-	progress: BulkProgress,
-	{
-		failure,
-		rows,
-		number,
-		later,
-	}: { failure: Failure; rows: readonly PreparedRow[]; number: number; later: LaterRows },
+	ledger: RowLedger,
+	{ failure, rows, number, batches }: StoppedAt,
 ): NodeOperationError {
+	const { verb } = operation;
 	const indices = rows.map((row) => row.index);
-	const laterIndices = later().map((row) => row.index);
+	const inDoubt = failure.kind === 'inDoubt' ? indices : [];
+	const notDone = [...(inDoubt.length ? [] : indices), ...ledger.pending().map((row) => row.index)];
+	const refused = failure.kind === 'inDoubt' ? [] : (failure.refusedRows ?? []);
+	const doneRows = ledger.rowsWhere((record) => record.state === 'done');
+	const doneBatches = batches.flatMap((batch, k) =>
+		batch.every((row) => ledger.isDone(row.index)) ? [k + 1] : [],
+	);
+	const batch =
+		number > 0
+			? `batch ${number} of ${batches.length}`
+			: 'the rows an earlier attempt left in doubt';
 	const which =
-		rows.length === 1 ? `input item ${indices[0]}` : progress.batchName(number, indices);
+		rows.length === 1
+			? `input item ${indices[0]}`
+			: `${batch} (input items ${describeRows(indices)})`;
 	const what = failure.kind === 'inDoubt' ? 'got no usable answer' : operation.refusedWording;
-	const headline = `${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}`;
-	if (failure.kind === 'inDoubt') {
-		const advice = operation.inDoubtAdvice;
-		return progress.stoppedError(node, {
-			headline,
-			inDoubtRows: indices,
-			notDoneRows: laterIndices,
-			advice,
-			cause: failure.error,
-		});
-	}
-	return progress.stoppedError(node, {
-		headline,
-		refusedRows: failure.refusedRows?.map((row) => row.index),
-		notDoneRows: [...indices, ...laterIndices],
-		advice: operation.notDoneAdvice,
-		cause: failure.error,
+	const parts = [
+		`${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}.`,
+	];
+	if (refused.length)
+		parts.push(
+			`Refused by the server: input items ${describeRows(refused.map((row) => row.index))}.`,
+		);
+	if (doneRows.length) {
+		const were = doneRows.length === 1 ? 'was' : 'were';
+		const inBatches = doneBatches.length
+			? `; ${doneBatches.length === 1 ? 'batch' : 'batches'} ${describeRows(doneBatches)}`
+			: '';
+		parts.push(
+			`${plural(doneRows.length, 'link')} ${were} already ${verb} (input items ${describeRows(doneRows)}${inBatches}).`,
+		);
+	} else if (!inDoubt.length) parts.push(`No link was ${verb}.`);
+	if (inDoubt.length) parts.push(`In doubt, not re-sent: input items ${describeRows(inDoubt)}.`);
+	if (notDone.length) parts.push(`Not ${verb}: input items ${describeRows(notDone)}.`);
+	const advice = inDoubt.length ? operation.inDoubtAdvice : operation.notDoneAdvice;
+	const description = [failure.error.description, advice].filter(Boolean).join(' ');
+	const error = new NodeOperationError(node, parts.join(' '), { description });
+	Object.assign(error.context, {
+		[`${verb}Count`]: doneRows.length,
+		[`${verb}Items`]: describeRows(doneRows),
+		inDoubtItems: describeRows(inDoubt),
+		...(refused.length && { refusedItems: describeRows(refused.map((row) => row.index)) }),
+		[`not${verb[0].toUpperCase()}${verb.slice(1)}Items`]: describeRows(notDone),
 	});
+	return error;
+}
+
+export interface StoppedAt {
+	failure: Failure;
+	/** The rows that failed. */
+	rows: readonly PreparedRow[];
+	/** The batch they were sent in, counting from 1. */
+	number: number;
+	batches: readonly PreparedRow[][];
 }
 
 /**
@@ -78,14 +110,14 @@ export function stoppedError(
  */
 function failUnsettledRows(
 	context: NodeRun,
-	results: RowResults,
+	ledger: RowLedger,
 	error: unknown,
 	outcome: RowOutcome,
 	message: (reason: string) => string,
 ): void {
 	if (!context.continueOnFail()) throw error;
 	const cause = asNodeError(context.getNode(), error);
-	results.failUnsettled(outcome, message(withoutFinalStop(cause.message)), cause);
+	ledger.failUnsettled(outcome, message(withoutFinalStop(cause.message)), cause);
 }
 
 /**
@@ -96,15 +128,15 @@ export async function rowsAfterLookUp(
 	context: NodeRun,
 	operation: BatchOperation,
 	prepared: PreparedRow[],
-	results: RowResults,
+	ledger: RowLedger,
 ): Promise<PreparedRow[] | undefined> {
 	if (!operation.rowsToSend) return prepared;
 	try {
-		return await operation.rowsToSend(prepared, results);
+		return await operation.rowsToSend(prepared, ledger);
 	} catch (error) {
 		failUnsettledRows(
 			context,
-			results,
+			ledger,
 			error,
 			'notLookedUp',
 			(reason) =>
@@ -118,12 +150,12 @@ export async function rowsAfterLookUp(
 export function failUnsettledInDoubt(
 	context: NodeRun,
 	operation: BatchOperation,
-	results: RowResults,
+	ledger: RowLedger,
 	error: unknown,
 ): void {
 	failUnsettledRows(
 		context,
-		results,
+		ledger,
 		error,
 		'inDoubt',
 		(reason) => `In doubt: the run stopped: ${reason}. ${operation.inDoubtNote}`,
@@ -140,9 +172,9 @@ export function settlingEveryRow(run: OperationRun): OperationRun {
 		try {
 			return forErrorOutput(this, await run.call(this));
 		} catch (error) {
-			const results = new RowResults(this.getInputData().length);
-			failUnsettledRows(this, results, error, 'notSent', (reason) => `Not sent: ${reason}`);
-			return forErrorOutput(this, [results.items()]);
+			const ledger = new RowLedger(this.getInputData().length);
+			failUnsettledRows(this, ledger, error, 'notSent', (reason) => `Not sent: ${reason}`);
+			return forErrorOutput(this, [ledger.items()]);
 		}
 	};
 }

@@ -6,8 +6,8 @@ import { errorItem, isErrorItem, pairedRowOf } from '../http/errorItems';
 import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
-import type { RowResults } from '../batches/rowResults';
-import type { PreparedRow } from '../batches/preparedRow';
+import type { RowLedger } from '../batches/ledger';
+import type { PreparedRow } from '../batches/ledger';
 
 /** The error of a row repeating the long URL of an earlier row that was not created. */
 export function sameLongUrlNotCreated(leader: number): string {
@@ -36,7 +36,7 @@ export class CreateOnce {
 	}
 
 	/** Settles the rows that exist and returns the rows to send. */
-	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
+	async rowsToSend(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]> {
 		const urls = new Set(rows.map((row) => String(row.element.longUrl)));
 		const existing = await findLinksByLongUrl(this.api, this.listUrl, urls);
 		const leaders = new Map<string, number>();
@@ -46,7 +46,7 @@ export class CreateOnce {
 			const link = existing.get(url);
 			const leader = leaders.get(url);
 			if (link) {
-				results.succeed(row.index, { ...link, linkCreated: false });
+				ledger.succeed(row.index, { ...link, linkCreated: false });
 				this.existingRows.add(row.index);
 			} else if (leader !== undefined) {
 				this.followers.set(row.index, leader);

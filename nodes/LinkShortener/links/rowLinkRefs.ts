@@ -5,8 +5,8 @@ import type { NodeRun } from '../n8n/nodeRun';
 import type { Api } from '../http/request';
 
 import { resolveLinkRefs, type LinkRef } from './linkRefs';
-import type { RowResults } from '../batches/rowResults';
-import type { PreparedRow } from '../batches/preparedRow';
+import type { RowLedger } from '../batches/ledger';
+import type { PreparedRow } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
 
 /**
@@ -27,7 +27,7 @@ export class RowLinkRefs {
 		return ref.kind === 'id' ? ref.id : '';
 	}
 
-	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
+	async rowsToSend(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]> {
 		const wanted = rows
 			.map((row) => this.refs.get(row.index))
 			.filter((ref): ref is LinkRef => ref !== undefined);
@@ -51,7 +51,7 @@ export class RowLinkRefs {
 						description,
 					});
 				}
-				results.fail(row.index, message, { outcome: 'notUpdated', description, linkId: ref.text });
+				ledger.fail(row.index, message, { outcome: 'notUpdated', description, linkId: ref.text });
 			}
 		}
 		return toSend;

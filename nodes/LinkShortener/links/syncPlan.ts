@@ -4,8 +4,8 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
-import type { PreparedRow } from '../batches/preparedRow';
-import type { RowResults } from '../batches/rowResults';
+import type { PreparedRow } from '../batches/ledger';
+import type { RowLedger } from '../batches/ledger';
 import { DOMAIN_VERIFIED, DOMAINS_PATH, LINK_PATHS } from '../http/endpoints';
 import { listPages } from '../paging/pager';
 import { findLinksByLongUrl } from './linkIndex';
@@ -52,7 +52,7 @@ export class SyncPlan {
 		return [...this.plans.values()].filter((plan) => plan.action === action).length;
 	}
 
-	async rowsToSend(rows: PreparedRow[], results: RowResults): Promise<PreparedRow[]> {
+	async rowsToSend(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]> {
 		const found = await this.linksOf(rows);
 		const firstRowOfKey = new Map<string, number>();
 		const toCreate: PreparedRow[] = [];
@@ -62,7 +62,7 @@ export class SyncPlan {
 			const earlier = firstRowOfKey.get(key);
 			if (earlier !== undefined) {
 				this.refuse(
-					results,
+					ledger,
 					row,
 					`input item ${earlier} names the same link; a sheet must name each link once`,
 				);
@@ -73,18 +73,18 @@ export class SyncPlan {
 			if (candidates.length > 1) {
 				const hosts = candidates.map((link) => String(link.shortUrl)).join(', ');
 				this.refuse(
-					results,
+					ledger,
 					row,
 					`its path is used on several domains (${hosts}); give the short URL or a domain`,
 				);
 			} else if (candidates.length === 1) {
-				this.settleExisting(row, candidates[0], results);
+				this.settleExisting(row, candidates[0], ledger);
 			} else {
-				const element = this.creationOf(row, domains, results);
+				const element = this.creationOf(row, domains, ledger);
 				if (!element) continue;
 				this.plans.set(row.index, { action: 'created', changedFields: [] });
 				if (this.dryRun)
-					results.succeed(row.index, { ...element, syncAction: 'created', changedFields: [] });
+					ledger.succeed(row.index, { ...element, syncAction: 'created', changedFields: [] });
 				else toCreate.push({ ...row, element });
 			}
 		}
@@ -138,28 +138,28 @@ export class SyncPlan {
 		return byRow;
 	}
 
-	private settleExisting(row: PreparedRow, link: IDataObject, results: RowResults): void {
+	private settleExisting(row: PreparedRow, link: IDataObject, ledger: RowLedger): void {
 		const changedFields = COMPARED.filter(
 			(field) =>
 				row.element[field] !== undefined && differs(field, row.element[field], link[field]),
 		);
 		if (changedFields.length === 0) {
 			this.plans.set(row.index, { action: 'unchanged', changedFields, link });
-			results.succeed(row.index, { ...link, syncAction: 'unchanged', changedFields });
+			ledger.succeed(row.index, { ...link, syncAction: 'unchanged', changedFields });
 			return;
 		}
 		const update: IDataObject = { id: link.id };
 		for (const field of changedFields) update[field] = row.element[field];
 		this.plans.set(row.index, { action: 'updated', changedFields, link, update });
 		// The update run outputs the link after its update; until then (and in a dry run) the link as it is.
-		results.succeed(row.index, { ...link, syncAction: 'updated', changedFields });
+		ledger.succeed(row.index, { ...link, syncAction: 'updated', changedFields });
 	}
 
 	/** The create element of a row without a link: its path, and the domain its short URL names. */
 	private creationOf(
 		row: PreparedRow,
 		domains: Map<string, string>,
-		results: RowResults,
+		ledger: RowLedger,
 	): IDataObject | undefined {
 		const ref = this.refs.get(row.index);
 		const element: IDataObject = { ...row.element };
@@ -170,7 +170,7 @@ export class SyncPlan {
 			const domain = domains.get(parts.host);
 			if (!domain) {
 				this.refuse(
-					results,
+					ledger,
 					row,
 					`the host ${parts.host} of its short URL is none of the account's verified domains`,
 				);
@@ -205,7 +205,7 @@ export class SyncPlan {
 	}
 
 	/** A refused row: its error item with Continue On Fail, else the run stops before anything is sent. */
-	private refuse(results: RowResults, row: PreparedRow, problem: string): void {
+	private refuse(ledger: RowLedger, row: PreparedRow, problem: string): void {
 		const message = `Not synced: input item ${row.index}: ${problem}`;
 		if (!this.api.context.continueOnFail()) {
 			throw new NodeOperationError(this.api.context.getNode(), message, {
@@ -214,7 +214,7 @@ export class SyncPlan {
 					'Nothing was created or updated. Fix the item, or turn on "Continue On Fail" to sync every other item.',
 			});
 		}
-		results.fail(row.index, message, { outcome: 'notSynced' });
+		ledger.fail(row.index, message, { outcome: 'notSynced' });
 	}
 }
 

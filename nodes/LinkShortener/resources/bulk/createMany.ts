@@ -15,9 +15,9 @@ import {
 } from '../../fields/commonFields';
 import { keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { createLinkBody, FIELDS } from '../../links/linkBodies';
-import { runBatches } from '../../batches/batchRunner';
+import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
-import type { ElementBuilder } from '../../batches/preparedRow';
+import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
 import { linkPathsOf, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
 import {
@@ -97,7 +97,7 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 		buildElement: createElementBuilder(this, hints),
 		batchSize,
 		...(createOnce && {
-			rowsToSend: async (rows, results) => await createOnce.rowsToSend(rows, results),
+			rowsToSend: async (rows, ledger) => await createOnce.rowsToSend(rows, ledger),
 		}),
 	});
 	const output = createOnce ? createOnce.outputOf(items) : items;

@@ -8,9 +8,9 @@ import type {
 
 import type { NodeRun } from '../../n8n/nodeRun';
 
-import { runBatches } from '../../batches/batchRunner';
+import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
-import type { ElementBuilder } from '../../batches/preparedRow';
+import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions } from '../../batches/rows';
 import { LINK_FIELDS, optionsCollection, showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
@@ -144,7 +144,7 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 		runName: 'Sync',
 		buildElement: syncElementBuilder(this, matchBy, plan, columns),
 		batchSize,
-		rowsToSend: async (rows, results) => await plan.rowsToSend(rows, results),
+		rowsToSend: async (rows, ledger) => await plan.rowsToSend(rows, ledger),
 	});
 	const updates = plan.updates();
 	let updated: INodeExecutionData[] = [];
@@ -154,8 +154,8 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 			runName: 'Sync update',
 			buildElement: (row) => updates.get(row) ?? {},
 			batchSize: UPDATE_BATCH_SIZE,
-			rowsToSend: async (rows, results) => {
-				for (const row of rows) if (!updates.has(row.index)) results.succeed(row.index, {});
+			rowsToSend: async (rows, ledger) => {
+				for (const row of rows) if (!updates.has(row.index)) ledger.succeed(row.index, {});
 				return rows.filter((row) => updates.has(row.index));
 			},
 		});

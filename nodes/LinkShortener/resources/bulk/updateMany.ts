@@ -13,10 +13,10 @@ import { keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { linkRefOf } from '../../links/linkRefs';
 import { RowLinkRefs } from '../../links/rowLinkRefs';
 import { RunHints } from '../../fields/runHints';
-import { runBatches } from '../../batches/batchRunner';
+import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
-import type { ElementBuilder } from '../../batches/preparedRow';
+import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
 import { selfMappedColumns } from './mappingMode';
 
@@ -71,7 +71,7 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const output = await runBatches(api, {
 		...BULK_UPDATE,
 		buildElement: updateElementBuilder(this, links, hints),
-		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
+		rowsToSend: async (rows, ledger) => await links.rowsToSend(rows, ledger),
 		batchSize: wholeNumberOption(this, options.batchSize, UPDATE_BATCH_SIZE, 'Batch Size', 1),
 	});
 	hints.addTo(this, this.getInputData().length);

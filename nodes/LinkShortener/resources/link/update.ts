@@ -8,7 +8,7 @@ import type {
 
 import type { NodeRun } from '../../n8n/nodeRun';
 
-import { runBatches } from '../../batches/batchRunner';
+import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import { showFor, updateLinkFields } from '../../fields/commonFields';
 import { FIELDS, withLinkChanges } from '../../links/linkBodies';
@@ -54,7 +54,7 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 			const changes = this.getNodeParameter('updateFields', row, {}) as IDataObject;
 			return withLinkChanges({ id }, changes, check);
 		},
-		rowsToSend: async (rows, results) => await links.rowsToSend(rows, results),
+		rowsToSend: async (rows, ledger) => await links.rowsToSend(rows, ledger),
 		batchSize: 1,
 	});
 }

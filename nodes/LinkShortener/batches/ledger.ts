@@ -1,0 +1,179 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
+
+import type { RowValidator } from '../fields/validation';
+import { detailsOfError, errorItem } from '../http/errorItems';
+
+/** An input row that passed the checks, with the request element built from it. */
+export interface PreparedRow {
+	index: number;
+	element: IDataObject;
+}
+
+/** Builds one row's request element; throws (an InvalidInputError, an expression error...) when the row cannot be sent. */
+export type ElementBuilder = (
+	row: number,
+	check: RowValidator,
+) => IDataObject | Promise<IDataObject>;
+
+export type RowError = NodeOperationError | NodeApiError;
+
+export type RowOutcome =
+	| 'invalid'
+	| 'notCreated'
+	| 'inDoubt'
+	| 'notUpdated'
+	| 'notLookedUp'
+	| 'notSent';
+
+/** What became of one input row. */
+type RowRecord =
+	/** To be sent by the run. */
+	| { state: 'pending'; element: IDataObject }
+	/** Its output, settled without a request of the run (a look-up answered it). */
+	| { state: 'output'; json: IDataObject }
+	/** Sent: the server created or updated its link. */
+	| { state: 'done'; json: IDataObject; element: IDataObject }
+	/** Its error item; `readBackTo` (the server's clock) when it is in doubt (D7). */
+	| {
+			state: 'failed';
+			message: string;
+			details: IDataObject;
+			element?: IDataObject;
+			readBackTo?: number;
+	  };
+
+/** What a retry of the run needs to know of a row it sent: its link, or how far back its look-up reads. */
+export type Recall = { link: IDataObject } | { readBackTo: number };
+
+interface FailureDetails {
+	batch?: number;
+	description?: string;
+	/** The request's own error, for its HTTP status and description. */
+	cause?: RowError;
+	readBackTo?: number;
+}
+
+/**
+ * One record per input row of a bulk run. The output (one item per row, in input order), the
+ * stop message, the retry memory and the ids of the links given to rows are all read from it.
+ */
+export class RowLedger {
+	private readonly records: Array<RowRecord | undefined>;
+
+	constructor(rowCount: number) {
+		this.records = new Array<RowRecord | undefined>(rowCount).fill(undefined);
+	}
+
+	/** A row settled without a request of the run. */
+	succeed(row: number, json: IDataObject): void {
+		this.records[row] = { state: 'output', json };
+	}
+
+	/** A row's error item (`errorItem`). */
+	fail(row: number, message: string, details: IDataObject): void {
+		this.records[row] = { state: 'failed', message, details };
+	}
+
+	willSend(rows: readonly PreparedRow[]): void {
+		for (const row of rows) this.records[row.index] = { state: 'pending', element: row.element };
+	}
+
+	done(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
+		rows.forEach((row, k) => {
+			this.records[row.index] = { state: 'done', json: links[k], element: row.element };
+		});
+	}
+
+	/** One error item per row, naming its input item and its request element. */
+	failRows(
+		rows: readonly PreparedRow[],
+		outcome: RowOutcome,
+		message: string,
+		failure: FailureDetails = {},
+	): void {
+		const details: IDataObject = { outcome, ...detailsOfError(failure.cause) };
+		if (failure.batch !== undefined) details.batch = failure.batch;
+		if (failure.description) details.description = failure.description;
+		for (const { index, element } of rows) {
+			const { readBackTo } = failure;
+			const rowDetails = { ...details, link: element };
+			this.records[index] = { state: 'failed', message, details: rowDetails, element, readBackTo };
+		}
+	}
+
+	/** Every row that has no item yet gets this error item (the run could not go on). */
+	failUnsettled(outcome: RowOutcome, message: string, cause?: RowError): void {
+		const details = { outcome, ...detailsOfError(cause) };
+		this.records.forEach((record, row) => {
+			if (record === undefined || record.state === 'pending') this.fail(row, message, details);
+		});
+	}
+
+	/** The rows still to send, in input order. */
+	pending(): PreparedRow[] {
+		const rows: PreparedRow[] = [];
+		this.records.forEach((record, index) => {
+			if (record?.state === 'pending') rows.push({ index, element: record.element });
+		});
+		return rows;
+	}
+
+	rowsWhere(test: (record: RowRecord) => boolean): number[] {
+		const rows: number[] = [];
+		this.records.forEach((record, row) => {
+			if (record && test(record)) rows.push(row);
+		});
+		return rows;
+	}
+
+	isDone(row: number): boolean {
+		return this.records[row]?.state === 'done';
+	}
+
+	/** The ids of the links given to rows: a look-up never gives one to a second row. */
+	claimedIds(): Set<string> {
+		const ids = new Set<string>();
+		for (const record of this.records)
+			if (record?.state === 'done') ids.add(String(record.json.id));
+		return ids;
+	}
+
+	/** What a retry needs of each row the run sent: the row, its element, its link or doubt. */
+	*recalls(): Generator<[number, IDataObject, Recall]> {
+		for (const [row, record] of this.records.entries()) {
+			if (record?.state === 'done') yield [row, record.element, { link: record.json }];
+			else if (record?.state === 'failed' && record.element && record.readBackTo !== undefined)
+				yield [row, record.element, { readBackTo: record.readBackTo }];
+		}
+	}
+
+	/** Every row has its item, and none is an error item. */
+	allSucceeded(): boolean {
+		for (let row = 0; row < this.records.length; row++) {
+			const state = this.records[row]?.state;
+			if (state !== 'done' && state !== 'output') return false;
+		}
+		return true;
+	}
+
+	/** One item per settled row, in input order. */
+	items(): INodeExecutionData[] {
+		const items: INodeExecutionData[] = [];
+		this.records.forEach((record, row) => {
+			if (record?.state === 'failed') items.push(errorItem(row, record.message, record.details));
+			else if (record && record.state !== 'pending')
+				items.push({ json: record.json, pairedItem: { item: row } });
+		});
+		return items;
+	}
+}
+
+/** An error's message, to be embedded in a longer sentence. */
+export function withoutFinalStop(message: string): string {
+	return message.trim().replace(/\.+$/, '');
+}

@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
-import type { Recall, RowLedger } from './ledger';
-import type { PreparedRow } from './ledger';
+import type { Recall, RowLedger, PreparedRow } from './ledger';
 
 interface Remembered {
 	/**

@@ -2,10 +2,9 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
-import type { RowLedger } from './ledger';
+import type { RowLedger, ElementBuilder, PreparedRow } from './ledger';
 import { asNodeError } from '../http/errors';
 import { RowValidator } from '../fields/validation';
-import type { ElementBuilder, PreparedRow } from './ledger';
 
 /**
  * Reads and checks every input row before anything is sent. Without "Continue On Fail" the

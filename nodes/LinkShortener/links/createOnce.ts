@@ -6,8 +6,7 @@ import { errorItem, isErrorItem, pairedRowOf } from '../http/errorItems';
 import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
-import type { RowLedger } from '../batches/ledger';
-import type { PreparedRow } from '../batches/ledger';
+import type { RowLedger, PreparedRow } from '../batches/ledger';
 
 /** The error of a row repeating the long URL of an earlier row that was not created. */
 export function sameLongUrlNotCreated(leader: number): string {

@@ -5,8 +5,7 @@ import type { NodeRun } from '../n8n/nodeRun';
 import type { Api } from '../http/request';
 
 import { resolveLinkRefs, type LinkRef } from './linkRefs';
-import type { RowLedger } from '../batches/ledger';
-import type { PreparedRow } from '../batches/ledger';
+import type { RowLedger, PreparedRow } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
 
 /**

@@ -4,8 +4,7 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
-import type { PreparedRow } from '../batches/ledger';
-import type { RowLedger } from '../batches/ledger';
+import type { PreparedRow, RowLedger } from '../batches/ledger';
 import { DOMAIN_VERIFIED, DOMAINS_PATH, LINK_PATHS } from '../http/endpoints';
 import { listPages } from '../paging/pager';
 import { findLinksByLongUrl } from './linkIndex';

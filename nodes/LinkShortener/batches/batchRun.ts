@@ -4,19 +4,15 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 import { requestSettingsOf, type RequestSettings } from '../n8n/requestOptions';
-import { BatchSender, refusalOf, type Outcome } from './batchSender';
+import { BatchSender, refusalOf, type Failure, type Outcome } from './batchSender';
 import { RowLedger, withoutFinalStop, type RowError, type PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
-import { lookUpRows } from './reconcile';
 import { RunMemory } from './retryMemory';
 import { batchesOf, prepareRows } from './rows';
-import {
-	failUnsettledInDoubt,
-	notDoneOf,
-	rowsAfterLookUp,
-	stoppedError,
-	type Failure,
-} from './stoppedRun';
+import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
+
+const NOT_LOOKED_UP =
+	"Not sent: the look-up of the account's links failed, so nothing was created or updated for this item: %s";
 
 /** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
 export async function runBatches(
@@ -28,17 +24,27 @@ export async function runBatches(
 	if (rowCount === 0) return [[]];
 	const ledger = new RowLedger(rowCount);
 	const prepared = await prepareRows(context, operation.buildElement, ledger);
-	const rows = await rowsAfterLookUp(context, operation, prepared, ledger);
-	if (!rows) return [ledger.items()];
-	ledger.willSend(rows);
 	const memory = RunMemory.of(context, operation.name);
 	const run = new BatchRun(api, operation, ledger);
+	let sending = false;
 	try {
+		const rows = (await operation.rowsToSend?.(prepared, ledger)) ?? prepared;
+		ledger.willSend(rows);
+		sending = true;
 		run.batches = batchesOf(await run.recallEarlierAttempts(rows, memory), operation.batchSize);
 		for (const [position, batch] of run.batches.entries())
 			if (!(await run.settleRows(batch, position + 1, true))) break;
 	} catch (error) {
-		failUnsettledInDoubt(context, operation, ledger, error);
+		// A row without its item may have been sent: it is in doubt, never "not done".
+		if (sending)
+			failUnsettled(
+				context,
+				ledger,
+				error,
+				'inDoubt',
+				`In doubt: the run stopped: %s. ${WORDING[operation.verb].inDoubtNote}`,
+			);
+		else failUnsettled(context, ledger, error, 'notLookedUp', NOT_LOOKED_UP);
 	} finally {
 		if (ledger.allSucceeded()) memory?.forget();
 		else memory?.keep(ledger);
@@ -131,10 +137,9 @@ class BatchRun {
 		const { named } = refusal;
 		const refusalAt = (k: number) => refusalOf(this.api.context.getNode(), refusal, k);
 		if (rows.length === 1) return this.fail({ kind: 'refused', error: refusalAt(0) }, rows, number);
-		if (!this.continueOnFail && this.operation.stopsAtRefusal) {
-			const refusedRows = named ? rows.filter((_, k) => named.has(k)) : [];
-			return this.fail({ kind: 'refused', error: refusal.error, refusedRows }, rows, number);
-		}
+		// The refusal, with the positions it names, stops the run.
+		if (!this.continueOnFail && this.operation.stopsAtRefusal)
+			return this.fail(refusal, rows, number);
 		if (named) {
 			const rest = rows.filter((_, k) => !named.has(k));
 			for (const [k, row] of rows.entries())
@@ -161,7 +166,7 @@ class BatchRun {
 	): Promise<boolean> {
 		const oldest = this.sender.clock.oldestFor(sentAt);
 		if (!this.operation.lookUp)
-			return this.fail({ kind: 'inDoubt', error: cause, oldest }, rows, number);
+			return this.fail({ kind: 'inDoubt', error: cause, readBackTo: oldest }, rows, number);
 		const looked = await this.lookUp(rows, oldest, cause, number);
 		if ('carryOn' in looked) return looked.carryOn;
 		const { notFound } = looked;
@@ -179,37 +184,48 @@ class BatchRun {
 		cause: RowError,
 		number: number,
 	): Promise<{ notFound: PreparedRow[] } | { carryOn: boolean }> {
-		const { found, notFound, problem } = await lookUpRows(
-			this.operation.lookUp!,
-			this.api,
-			rows,
-			oldest,
-			this.ledger.claimedIds(),
-			this.settings.timeout,
+		const { api, ledger } = this;
+		let problem = 'the look-up of the links created since then did not reach back to the send time';
+		let found = new Map<number, IDataObject>();
+		try {
+			const claimed = ledger.claimedIds();
+			const result = await this.operation.lookUp!(
+				api,
+				rows,
+				oldest,
+				claimed,
+				this.settings.timeout,
+			);
+			found = result.found;
+			if (result.complete) problem = '';
+		} catch (error) {
+			problem = `the look-up of the links created since then failed too: ${withoutFinalStop((error as Error).message)}`;
+		}
+		const done = rows.filter((row) => found.has(row.index));
+		ledger.done(
+			done,
+			done.map((row) => found.get(row.index)!),
 		);
-		this.ledger.done(
-			found.map(([row]) => row),
-			found.map(([, link]) => link),
-		);
-		if (!problem) return { notFound };
+		const notFound = rows.filter((row) => !found.has(row.index));
+		if (!problem || notFound.length === 0) return { notFound };
 		const error = new NodeOperationError(
-			this.api.context.getNode(),
+			api.context.getNode(),
 			`${withoutFinalStop(cause.message)}, and ${problem}`,
 		);
-		return { carryOn: this.fail({ kind: 'inDoubt', error, oldest }, notFound, number) };
+		return { carryOn: this.fail({ kind: 'inDoubt', error, readBackTo: oldest }, notFound, number) };
 	}
 
 	/** Each row its error item; without Continue On Fail, the error that stops the run. False when the rows not sent stay so. */
 	private fail(failure: Failure, rows: readonly PreparedRow[], number: number): boolean {
 		const { ledger, operation } = this;
-		const notDone = notDoneOf(operation.verb);
+		const { notDone, inDoubtNote, inDoubtAdvice } = WORDING[operation.verb];
 		const reason = withoutFinalStop(failure.error.message);
 		if (failure.kind === 'inDoubt') {
-			ledger.failRows(rows, 'inDoubt', `In doubt: ${reason}. ${operation.inDoubtNote}`, {
+			ledger.failRows(rows, 'inDoubt', `In doubt: ${reason}. ${inDoubtNote}`, {
 				batch: number,
-				description: operation.inDoubtAdvice,
+				description: inDoubtAdvice,
 				cause: failure.error,
-				readBackTo: failure.oldest,
+				readBackTo: failure.readBackTo,
 			});
 		} else {
 			ledger.failRows(rows, notDone.outcome, `${notDone.words}: ${reason}`, {

@@ -18,7 +18,8 @@ import { apiError } from '../http/errors';
 import type { Api, ApiRequest } from '../http/request';
 import { isObject } from '../fields/jsonValues';
 
-export type Outcome = (
+/** What became of a request's rows: the one outcome type of a bulk run. */
+export type Outcome =
 	| {
 			kind: 'answered';
 			/** Each row's link, in row order; undefined where the answer holds none (the row is in doubt). */
@@ -27,12 +28,17 @@ export type Outcome = (
 			doubt: RowError;
 	  }
 	/** One of the operation's refusedStatuses: nothing applied; `named` maps refused element positions to the server's reason. */
-	| { kind: 'refused'; error: RowError; status: number; named?: Map<number, string> }
+	| { kind: 'refused'; error: RowError; status?: number; named?: Map<number, string> }
 	/** Nothing applied, for a reason that is not about one element (401, other 4xx, never sent). */
-	| { kind: 'notDone'; error: RowError; stopsRun: boolean }
-	/** No usable answer (5xx, lost response, timeout, a 2xx that is not the answer): the rows may or may not be done. */
-	| { kind: 'inDoubt'; error: RowError }
-) & { sentAt: number };
+	| { kind: 'notDone'; error: RowError; stopsRun?: boolean }
+	/**
+	 * No usable answer (5xx, lost response, timeout, a 2xx that is not the answer): the rows may
+	 * or may not be done; a look-up of their links reads back to `readBackTo` (the server's clock).
+	 */
+	| { kind: 'inDoubt'; error: RowError; readBackTo?: number };
+
+/** Why rows were not done. */
+export type Failure = Exclude<Outcome, { kind: 'answered' }>;
 
 /** Codes of a request that never reached the server, so it cannot have changed anything. */
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -58,7 +64,7 @@ export class BatchSender {
 	 * Sends rows as one request. Only a 429 is re-sent (it changed nothing), after the wait the
 	 * server asks for, at most maxRetries times; anything that may have applied the request is not.
 	 */
-	async send(rows: readonly PreparedRow[]): Promise<Outcome> {
+	async send(rows: readonly PreparedRow[]): Promise<Outcome & { sentAt: number }> {
 		const { operation, pacer } = this;
 		const { context } = this.api;
 		const node = context.getNode();
@@ -245,6 +251,6 @@ export function refusalOf(
 	k: number,
 ): RowError {
 	const reason = refusal.named?.get(k);
-	if (!reason) return refusal.error;
+	if (!reason || refusal.status === undefined) return refusal.error;
 	return apiError(node, { statusCode: refusal.status, body: { message: reason } });
 }

@@ -8,28 +8,6 @@ import type {
 import type { RowValidator } from '../fields/validation';
 import { detailsOfError, errorItem } from '../http/errorItems';
 
-/** An input row that passed the checks, with the request element built from it. */
-export interface PreparedRow {
-	index: number;
-	element: IDataObject;
-}
-
-/** Builds one row's request element; throws (an InvalidInputError, an expression error...) when the row cannot be sent. */
-export type ElementBuilder = (
-	row: number,
-	check: RowValidator,
-) => IDataObject | Promise<IDataObject>;
-
-export type RowError = NodeOperationError | NodeApiError;
-
-export type RowOutcome =
-	| 'invalid'
-	| 'notCreated'
-	| 'inDoubt'
-	| 'notUpdated'
-	| 'notLookedUp'
-	| 'notSent';
-
 /** What became of one input row. */
 type RowRecord =
 	/** To be sent by the run. */
@@ -46,6 +24,29 @@ type RowRecord =
 			element?: IDataObject;
 			readBackTo?: number;
 	  };
+
+export type RowError = NodeOperationError | NodeApiError;
+
+/** The `outcome` of a row's error item. */
+export type RowOutcome =
+	| 'invalid'
+	| 'notCreated'
+	| 'inDoubt'
+	| 'notUpdated'
+	| 'notLookedUp'
+	| 'notSent';
+
+/** An input row that passed the checks, with the request element built from it. */
+export interface PreparedRow {
+	index: number;
+	element: IDataObject;
+}
+
+/** Builds one row's request element; throws (an InvalidInputError, an expression error...) when the row cannot be sent. */
+export type ElementBuilder = (
+	row: number,
+	check: RowValidator,
+) => IDataObject | Promise<IDataObject>;
 
 /** What a retry of the run needs to know of a row it sent: its link, or how far back its look-up reads. */
 export type Recall = { link: IDataObject } | { readBackTo: number };
@@ -116,19 +117,14 @@ export class RowLedger {
 
 	/** The rows still to send, in input order. */
 	pending(): PreparedRow[] {
-		const rows: PreparedRow[] = [];
-		this.records.forEach((record, index) => {
-			if (record?.state === 'pending') rows.push({ index, element: record.element });
-		});
-		return rows;
+		return this.records.flatMap((record, index) =>
+			record?.state === 'pending' ? [{ index, element: record.element }] : [],
+		);
 	}
 
-	rowsWhere(test: (record: RowRecord) => boolean): number[] {
-		const rows: number[] = [];
-		this.records.forEach((record, row) => {
-			if (record && test(record)) rows.push(row);
-		});
-		return rows;
+	/** The rows whose link the run created or updated. */
+	doneRows(): number[] {
+		return this.records.flatMap((record, row) => (record?.state === 'done' ? [row] : []));
 	}
 
 	isDone(row: number): boolean {

@@ -36,10 +36,4 @@ export interface BatchOperation {
 	rateLimit?: { maxRetries: number };
 	/** Set when a request that may have applied must not be re-sent blindly: the rows it applied are looked up (D7). */
 	lookUp?: LookUp;
-	/** How the error of a refused request reads: "was not created", "was refused". */
-	refusedWording: string;
-	/** What an in-doubt row's error adds after the reason. */
-	inDoubtNote: string;
-	inDoubtAdvice: string;
-	notDoneAdvice: string;
 }

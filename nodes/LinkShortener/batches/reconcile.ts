@@ -8,7 +8,6 @@ import type { Api } from '../http/request';
 import { isLink } from './bulkAnswers';
 import { listPages } from '../paging/pager';
 import type { PreparedRow } from './ledger';
-import { withoutFinalStop } from './ledger';
 
 export interface LookUpResult {
 	/** Row index → the link the server created for it. */
@@ -27,45 +26,6 @@ export type LookUp = (
 	claimed: Set<string>,
 	timeout: number,
 ) => Promise<LookUpResult>;
-
-/** What a look-up made of rows in doubt: the rows found with their links, the others, and why it could not tell. */
-export interface LookedUp {
-	found: Array<[PreparedRow, IDataObject]>;
-	notFound: PreparedRow[];
-	/** Set when the rows not found may still have been created. */
-	problem?: string;
-}
-
-/** Runs an operation's look-up over rows in doubt; a look-up that fails or stops short is a `problem`, not a throw. */
-export async function lookUpRows(
-	lookUp: LookUp,
-	api: Api<NodeRun>,
-	rows: PreparedRow[],
-	oldest: number,
-	claimed: Set<string>,
-	timeout: number,
-): Promise<LookedUp> {
-	try {
-		const { found, complete } = await lookUp(api, rows, oldest, claimed, timeout);
-		const notFound = rows.filter((row) => !found.has(row.index));
-		const done = rows.flatMap((row): Array<[PreparedRow, IDataObject]> => {
-			const link = found.get(row.index);
-			return link ? [[row, link]] : [];
-		});
-		if (complete || notFound.length === 0) return { found: done, notFound };
-		return {
-			found: done,
-			notFound,
-			problem: 'the look-up of the links created since then did not reach back to the send time',
-		};
-	} catch (error) {
-		return {
-			found: [],
-			notFound: rows,
-			problem: `the look-up of the links created since then failed too: ${withoutFinalStop((error as Error).message)}`,
-		};
-	}
-}
 
 /** The fields a created link is recognised by, when the row set them (the server fills in the others). */
 const MATCHED_FIELDS = ['title', 'path', 'domain'] as const;

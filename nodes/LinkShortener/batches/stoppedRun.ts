@@ -5,34 +5,10 @@ import type { OperationRun } from '../n8n/toolPath';
 
 import { forErrorOutput } from '../n8n/errorOutput';
 import { asNodeError } from '../http/errors';
+import type { Failure } from './batchSender';
+import { RowLedger, withoutFinalStop, type RowOutcome, type PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
-import {
-	RowLedger,
-	withoutFinalStop,
-	type RowError,
-	type RowOutcome,
-	type PreparedRow,
-} from './ledger';
 import { describeRows, plural } from './rowRanges';
-
-/** Why rows were not done: refused, not sent, or without a usable answer. */
-export type Failure =
-	| {
-			kind: 'refused' | 'notDone';
-			error: RowError;
-			stopsRun?: boolean;
-			/** The rows the server named as refused. */
-			refusedRows?: readonly PreparedRow[];
-	  }
-	| { kind: 'inDoubt'; error: RowError; oldest: number };
-
-/** How a row that was not done reads, by the operation's verb ("Not created", "Not updated"). */
-export function notDoneOf(verb: BatchOperation['verb']) {
-	return {
-		outcome: verb === 'created' ? ('notCreated' as const) : ('notUpdated' as const),
-		words: `Not ${verb}`,
-	};
-}
 
 /**
  * The error that stops a run without Continue On Fail, read from the ledger once the failed
@@ -46,11 +22,13 @@ export function stoppedError(
 	{ failure, rows, number, batches }: StoppedAt,
 ): NodeOperationError {
 	const { verb } = operation;
+	const wording = WORDING[verb];
 	const indices = rows.map((row) => row.index);
 	const inDoubt = failure.kind === 'inDoubt' ? indices : [];
 	const notDone = [...(inDoubt.length ? [] : indices), ...ledger.pending().map((row) => row.index)];
-	const refused = failure.kind === 'inDoubt' ? [] : (failure.refusedRows ?? []);
-	const doneRows = ledger.rowsWhere((record) => record.state === 'done');
+	const named = failure.kind === 'refused' ? failure.named : undefined;
+	const refused = named ? rows.filter((_, k) => named.has(k)) : [];
+	const doneRows = ledger.doneRows();
 	const doneBatches = batches.flatMap((batch, k) =>
 		batch.every((row) => ledger.isDone(row.index)) ? [k + 1] : [],
 	);
@@ -62,7 +40,7 @@ export function stoppedError(
 		rows.length === 1
 			? `input item ${indices[0]}`
 			: `${batch} (input items ${describeRows(indices)})`;
-	const what = failure.kind === 'inDoubt' ? 'got no usable answer' : operation.refusedWording;
+	const what = failure.kind === 'inDoubt' ? 'got no usable answer' : wording.refused;
 	const parts = [
 		`${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}.`,
 	];
@@ -81,7 +59,7 @@ export function stoppedError(
 	} else if (!inDoubt.length) parts.push(`No link was ${verb}.`);
 	if (inDoubt.length) parts.push(`In doubt, not re-sent: input items ${describeRows(inDoubt)}.`);
 	if (notDone.length) parts.push(`Not ${verb}: input items ${describeRows(notDone)}.`);
-	const advice = inDoubt.length ? operation.inDoubtAdvice : operation.notDoneAdvice;
+	const advice = inDoubt.length ? wording.inDoubtAdvice : wording.notDoneAdvice;
 	const description = [failure.error.description, advice].filter(Boolean).join(' ');
 	const error = new NodeOperationError(node, parts.join(' '), { description });
 	Object.assign(error.context, {
@@ -94,6 +72,29 @@ export function stoppedError(
 	return error;
 }
 
+/** How the errors of a run read, by its verb. */
+export const WORDING = {
+	created: {
+		notDone: { outcome: 'notCreated', words: 'Not created' },
+		refused: 'was not created',
+		inDoubtNote:
+			'The server may have created this link; it was not sent again, to avoid a duplicate',
+		inDoubtAdvice:
+			'A server error (5xx), a lost answer or a timeout does not tell whether the server created the links, so the node does not send them again: that could create duplicates. Check which of the in-doubt items exist (for example with Link > Get Many) before running them again.',
+		notDoneAdvice:
+			'The items that were not created can be run again. Turn on "Continue On Fail" (Settings > On Error) to get every created link as an item and every other input item as an error item.',
+	},
+	updated: {
+		notDone: { outcome: 'notUpdated', words: 'Not updated' },
+		refused: 'was refused',
+		inDoubtNote: 'The server may or may not have applied this update',
+		inDoubtAdvice:
+			'A server error (5xx), a lost answer or a timeout does not tell whether the server applied the updates. Updates are idempotent, so running the in-doubt items again is safe.',
+		notDoneAdvice:
+			'Fix or remove the refused item and run the items that were not updated again (updates are idempotent). Turn on "Continue On Fail" (Settings > On Error) to update every good item and get each refused one as an error item.',
+	},
+} as const;
+
 export interface StoppedAt {
 	failure: Failure;
 	/** The rows that failed. */
@@ -105,60 +106,24 @@ export interface StoppedAt {
 
 /**
  * A run that cannot go on: without Continue On Fail the error stops the node; with it, every
- * row that has no item yet gets its own error item, so that n8n never hands the input rows on
- * as if they had been processed (what it does with the input of a node that throws).
+ * row that has no item yet gets its own error item (`%s` in the message is the reason), so that
+ * n8n never hands the input rows on as if they had been processed (what it does with the input
+ * of a node that throws).
  */
-function failUnsettledRows(
+export function failUnsettled(
 	context: NodeRun,
 	ledger: RowLedger,
 	error: unknown,
 	outcome: RowOutcome,
-	message: (reason: string) => string,
+	message: string,
 ): void {
 	if (!context.continueOnFail()) throw error;
 	const cause = asNodeError(context.getNode(), error);
-	ledger.failUnsettled(outcome, message(withoutFinalStop(cause.message)), cause);
-}
-
-/**
- * The rows to send once the operation's look-up (D11, D14, D15) settled the others; undefined
- * when the look-up failed under Continue On Fail: nothing was sent, each row has its error item.
- */
-export async function rowsAfterLookUp(
-	context: NodeRun,
-	operation: BatchOperation,
-	prepared: PreparedRow[],
-	ledger: RowLedger,
-): Promise<PreparedRow[] | undefined> {
-	if (!operation.rowsToSend) return prepared;
-	try {
-		return await operation.rowsToSend(prepared, ledger);
-	} catch (error) {
-		failUnsettledRows(
-			context,
-			ledger,
-			error,
-			'notLookedUp',
-			(reason) =>
-				`Not sent: the look-up of the account's links failed, so nothing was created or updated for this item: ${reason}`,
-		);
-		return undefined;
-	}
-}
-
-/** An unforeseen stop while batches were sent: a row without its item may have been sent, so it is in doubt, never "not done". */
-export function failUnsettledInDoubt(
-	context: NodeRun,
-	operation: BatchOperation,
-	ledger: RowLedger,
-	error: unknown,
-): void {
-	failUnsettledRows(
-		context,
-		ledger,
-		error,
-		'inDoubt',
-		(reason) => `In doubt: the run stopped: ${reason}. ${operation.inDoubtNote}`,
+	const reason = withoutFinalStop(cause.message);
+	ledger.failUnsettled(
+		outcome,
+		message.replace('%s', () => reason),
+		cause,
 	);
 }
 
@@ -173,7 +138,7 @@ export function settlingEveryRow(run: OperationRun): OperationRun {
 			return forErrorOutput(this, await run.call(this));
 		} catch (error) {
 			const ledger = new RowLedger(this.getInputData().length);
-			failUnsettledRows(this, ledger, error, 'notSent', (reason) => `Not sent: ${reason}`);
+			failUnsettled(this, ledger, error, 'notSent', 'Not sent: %s');
 			return forErrorOutput(this, [ledger.items()]);
 		}
 	};

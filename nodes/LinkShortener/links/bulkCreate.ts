@@ -32,11 +32,6 @@ export function createBatchSizeOf(context: NodeRun, options: IDataObject): numbe
 	return batchSize;
 }
 
-const IN_DOUBT_ADVICE =
-	'A server error (5xx), a lost answer or a timeout does not tell whether the server created the links, so the node does not send them again: that could create duplicates. Check which of the in-doubt items exist (for example with Link > Get Many) before running them again.';
-const NOT_CREATED_ADVICE =
-	'The items that were not created can be run again. Turn on "Continue On Fail" (Settings > On Error) to get every created link as an item and every other input item as an error item.';
-
 /**
  * What every bulk-create run passes to the batch runner (D3, D7): answers matched by position, a
  * 422 isolates the refused rows, 429 is waited for and re-sent, and an answer that may have
@@ -57,10 +52,5 @@ export function bulkCreateOperation(
 		stopStatuses: new Set([401, 403]),
 		rateLimit: { maxRetries },
 		lookUp: createdLinksLookUp(paths.list),
-		refusedWording: 'was not created',
-		inDoubtNote:
-			'The server may have created this link; it was not sent again, to avoid a duplicate',
-		inDoubtAdvice: IN_DOUBT_ADVICE,
-		notDoneAdvice: NOT_CREATED_ADVICE,
 	};
 }

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { listPages, onePageOf } from '../paging/pager';
+import { listingOrKeys } from '../paging/listingOrKeys';
+import { listPages } from '../paging/pager';
 import { NEWEST_FIRST } from '../http/endpoints';
 import type { Api } from '../http/request';
 
@@ -16,12 +17,10 @@ export interface LinkIndex {
 }
 
 /**
- * THE link look-up of D11 and D14, on the pager. With one key it searches. With more, it
- * asks for the first page of the full listing: that gives `total`, and the node goes on
- * with whichever costs fewer requests, the rest of the listing (⌈total/page⌉ − 1) or one
- * search per key. Cost: at most min(⌈total/page⌉, 1 + keys) list requests when each search
- * fits on one page; without `total`, at most the listing or 1 + 2 · keys. Only exact matches
- * are kept, whatever the server's search matched.
+ * The link look-up of D11 and D14: one search per key, or the full listing when that is
+ * cheaper (`listingOrKeys`). Cost: at most min(⌈total/page⌉, 1 + keys) list requests when each
+ * search fits on one page; without `total`, at most the listing or 1 + 2 · keys. Only exact
+ * matches are kept, whatever the server's search matched.
  */
 export async function readLinkIndex(
 	api: Api,
@@ -38,28 +37,11 @@ export async function readLinkIndex(
 	};
 	if (query.searches.size === 0) return { matches };
 	if (query.searches.size > 1) {
-		const listing = listPages(api, { method: 'POST', url: listUrl, body: { order: NEWEST_FIRST } });
-		const first = await onePageOf(listing);
-		collect(first.records);
-		if (first.last) return { matches };
-		const pageSize = Math.max(first.servedPageSize, 1);
-		const pagesLeft = first.total === undefined ? undefined : Math.ceil(first.total / pageSize) - 1;
-		if (pagesLeft !== undefined && pagesLeft <= query.searches.size) {
-			for await (const page of listing) collect(page.records);
-			return { matches };
-		}
-		// Without `total` the listing's length is unknown: read it while it costs no more than the
-		// searches would, so that either way at most about twice the cheaper one is spent.
-		if (pagesLeft === undefined) {
-			let pagesRead = 1;
-			for await (const page of listing) {
-				collect(page.records);
-				if (page.last) return { matches };
-				if (++pagesRead > query.searches.size) break;
-			}
-			matches.clear();
-		}
-		await listing.return('limit');
+		const request = { method: 'POST' as const, url: listUrl, body: { order: NEWEST_FIRST } };
+		const keys = query.searches.size;
+		const choice = { keyRequests: () => keys, pagesWithoutTotal: keys + 1, keep: collect };
+		if ((await listingOrKeys(api, request, choice)).listed) return { matches };
+		matches.clear();
 	}
 	for (const search of new Set(query.searches.values())) {
 		const request = {

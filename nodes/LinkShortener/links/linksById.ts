@@ -4,13 +4,7 @@ import { LINK_PATHS, linkPath, REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import type { Api } from '../http/request';
 import { apiError } from '../http/errors';
 import { recordsOf } from '../http/records';
-import { listPages, onePageOf, type Page } from '../paging/pager';
-
-/** What an earlier listing said of the account: enough to tell what a full listing costs. */
-export interface ListingSize {
-	total: number;
-	pageSize: number;
-}
+import { listingOrKeys, type ListingSize } from '../paging/listingOrKeys';
 
 export interface LinksById {
 	/** Each id asked for: its link, or undefined when the account no longer has it. */
@@ -37,35 +31,14 @@ async function getEach(api: Api, ids: string[], links: LinksById['links']) {
 }
 
 const LISTING = { method: 'POST' as const, url: LINK_PATHS.v1.list, body: {} };
-const sizeOf = (page: Page): ListingSize => ({
-	total: page.total ?? page.records.length,
-	pageSize: page.servedPageSize,
-});
-
-/** Reads a listing past its first page, each page's records to `each`; a listing without `total` is counted. */
-async function readRest(
-	listing: AsyncGenerator<Page>,
-	first: Page,
-	each: (records: IDataObject[]) => void = () => undefined,
-): Promise<ListingSize> {
-	const size = sizeOf(first);
-	for await (const page of listing) {
-		each(page.records);
-		if (first.total === undefined) size.total += page.records.length;
-	}
-	return size;
-}
 
 /**
  * The listing's size, so that later look-ups choose their way at once: its first page's
  * `total`; from a server that gives none, a count of the whole listing (read, not held).
  */
 export async function listingSize(api: Api): Promise<ListingSize> {
-	const listing = listPages(api, LISTING);
-	const first = await onePageOf(listing);
-	if (first.total === undefined) return await readRest(listing, first);
-	await listing.return('limit');
-	return sizeOf(first);
+	const choice = { keyRequests: () => 0, pagesWithoutTotal: Infinity, keep: () => undefined };
+	return (await listingOrKeys(api, LISTING, choice)).size;
 }
 
 /**
@@ -87,21 +60,16 @@ export async function linksById(
 		await getEach(api, wanted, links);
 		return { links };
 	}
-	const listing = listPages(api, LISTING);
-	const first = await onePageOf(listing);
 	// Only the links asked for are kept: a listing of 100,000 links is read, not held.
 	const asked = new Set(wanted);
 	const byId = new Map<string, IDataObject>();
 	const keep = (records: IDataObject[]) => {
 		for (const link of records) if (asked.has(String(link.id))) byId.set(String(link.id), link);
 	};
-	keep(first.records);
-	const rest = wanted.filter((id) => !byId.has(id));
-	let size = sizeOf(first);
-	if (!first.last && first.total !== undefined && rest.length <= pagesOf(size) - 1) {
-		await listing.return('limit');
-		await getEach(api, rest, links);
-	} else size = await readRest(listing, first, keep);
+	const rest = () => wanted.filter((id) => !byId.has(id));
+	const choice = { keyRequests: () => rest().length, pagesWithoutTotal: Infinity, keep };
+	const { listed, size } = await listingOrKeys(api, LISTING, choice);
+	if (!listed) await getEach(api, rest(), links);
 	for (const id of wanted) if (!links.has(id)) links.set(id, byId.get(id));
 	return { links, listing: size };
 }

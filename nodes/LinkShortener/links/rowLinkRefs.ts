@@ -26,10 +26,17 @@ export class RowLinkRefs {
 		return ref.kind === 'id' ? ref.id : '';
 	}
 
+	of(row: number): LinkRef | undefined {
+		return this.refs.get(row);
+	}
+
+	/** The short URLs and paths of these rows (their ids left out). */
+	refsOf(rows: readonly PreparedRow[]): LinkRef[] {
+		return rows.flatMap((row) => this.refs.get(row.index) ?? []);
+	}
+
 	async rowsToSend(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]> {
-		const wanted = rows
-			.map((row) => this.refs.get(row.index))
-			.filter((ref): ref is LinkRef => ref !== undefined);
+		const wanted = this.refsOf(rows);
 		if (wanted.every((ref) => ref.kind === 'id')) return rows;
 		const resolved = await resolveLinkRefs(this.api, LINK_PATHS.v1.list, wanted);
 		const continueOnFail = this.api.context.continueOnFail();

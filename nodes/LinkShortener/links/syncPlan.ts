@@ -8,7 +8,8 @@ import type { PreparedRow, RowLedger } from '../batches/ledger';
 import { DOMAIN_VERIFIED, DOMAINS_PATH, LINK_PATHS } from '../http/endpoints';
 import { listPages } from '../paging/pager';
 import { findLinksByLongUrl } from './linkIndex';
-import { linksByRefKey, refPath, shortUrlParts, type LinkRef } from './linkRefs';
+import { RowLinkRefs } from './rowLinkRefs';
+import { linksByRefKey, refPath, shortUrlParts } from './linkRefs';
 
 export type SyncAction = 'created' | 'updated' | 'unchanged';
 export type MatchBy = 'path' | 'longUrl';
@@ -34,17 +35,15 @@ const COMPARED = ['longUrl', 'title', 'expiredAt', 'tags'] as const;
  */
 export class SyncPlan {
 	readonly plans = new Map<number, RowPlan>();
-	private readonly refs = new Map<number, LinkRef>();
+	/** How each row names its link (matching by path). */
+	readonly refs: RowLinkRefs;
 
 	constructor(
 		private readonly api: Api<NodeRun>,
 		private readonly matchBy: MatchBy,
 		private readonly dryRun: boolean,
-	) {}
-
-	/** Records how a row names its link (matching by path). */
-	remember(row: number, ref: LinkRef | undefined): void {
-		if (ref) this.refs.set(row, ref);
+	) {
+		this.refs = new RowLinkRefs(api);
 	}
 
 	count(action: SyncAction): number {
@@ -99,7 +98,7 @@ export class SyncPlan {
 
 	private keyOf(row: PreparedRow): string {
 		if (this.matchBy === 'longUrl') return `long:${String(row.element.longUrl)}`;
-		const ref = this.refs.get(row.index);
+		const ref = this.refs.of(row.index);
 		const domain = row.element.domain === undefined ? '' : `@${String(row.element.domain)}`;
 		return ref && ref.kind !== 'id'
 			? `${ref.key}${ref.kind === 'path' ? domain : ''}`
@@ -118,12 +117,9 @@ export class SyncPlan {
 			}
 			return byRow;
 		}
-		const refs = rows
-			.map((row) => this.refs.get(row.index))
-			.filter((ref): ref is LinkRef => ref !== undefined);
-		const byKey = await linksByRefKey(this.api, LINK_PATHS.v1.list, refs);
+		const byKey = await linksByRefKey(this.api, LINK_PATHS.v1.list, this.refs.refsOf(rows));
 		for (const row of rows) {
-			const ref = this.refs.get(row.index);
+			const ref = this.refs.of(row.index);
 			const links = ref && ref.kind !== 'id' ? (byKey.get(ref.key) ?? []) : [];
 			// A bare path with a domain: only that domain's link.
 			const domain = row.element.domain;
@@ -160,7 +156,7 @@ export class SyncPlan {
 		domains: Map<string, string>,
 		ledger: RowLedger,
 	): IDataObject | undefined {
-		const ref = this.refs.get(row.index);
+		const ref = this.refs.of(row.index);
 		const element: IDataObject = { ...row.element };
 		const path = ref ? refPath(ref) : undefined;
 		if (path !== undefined) element.path = path;
@@ -188,7 +184,7 @@ export class SyncPlan {
 		const needed = rows.some(
 			(row) =>
 				(found.get(row.index) ?? []).length === 0 &&
-				shortUrlParts(this.refs.get(row.index) ?? { kind: 'id', id: '' }),
+				shortUrlParts(this.refs.of(row.index) ?? { kind: 'id', id: '' }),
 		);
 		const domains = new Map<string, string>();
 		if (!needed) return domains;

@@ -37,13 +37,9 @@ export class PageWindow {
 
 	/**
 	 * Starts a page's request at once, unless another one started less than a timer turn ago
-	 * and is still unanswered: then one timer turn (`sleep(0)`) after that one. In n8n each
-	 * request and each answer costs milliseconds of CPU (its request pipeline, a new connection
-	 * each time). Pages started together are answered together, and the CPU of all those
-	 * answers then comes on top of every round's wait; spaced, one answer's CPU runs while the
-	 * others still wait. Return All of 2,000 links at 50 ms in `n8n execute`: 0.62 s together,
-	 * 0.53 s spaced. A page asked alone, or after its predecessors were answered (a fast
-	 * server), never waits.
+	 * and is still unanswered: then one timer turn (`sleep(0)`) after that one, so that in n8n
+	 * one answer's CPU runs while the others still wait (docs/performance.md, In real n8n:
+	 * 0.62 s together, 0.53 s spaced).
 	 */
 	private start(number: number): Promise<unknown> {
 		const after = this.sent > 0 ? this.spacing : undefined;

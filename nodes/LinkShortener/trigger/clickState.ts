@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ListingSize } from '../links/linksById';
+import type { ListingSize } from '../paging/listingOrKeys';
 import { storedRecord, unreadable } from './stateFormat';
 
 /** Which click event a saved state belongs to, with its setting: a change starts afresh. */

@@ -186,7 +186,7 @@ function syncElementBuilder(
 				const path = columns.value(row, json, 'path');
 				if (shortUrl === undefined && path === undefined)
 					columns.missing(row, ['shortUrl', 'path'], check, SHORT_URL_OR_PATH);
-				plan.remember(row, refOf({ shortUrl, path } as IDataObject, cells));
+				plan.refs.remember(row, refOf({ shortUrl, path } as IDataObject, cells));
 			}
 			return element;
 		};
@@ -198,7 +198,10 @@ function syncElementBuilder(
 		};
 		const element = createLinkBody(fields, check);
 		if (matchBy === 'path')
-			plan.remember(row, refOf({ linkRef: context.getNodeParameter('linkRef', row, '') }, check));
+			plan.refs.remember(
+				row,
+				refOf({ linkRef: context.getNodeParameter('linkRef', row, '') }, check),
+			);
 		return element;
 	};
 }

@@ -100,8 +100,8 @@ export class RowLedger {
 		const details: IDataObject = { outcome, ...detailsOfError(failure.cause) };
 		if (failure.batch !== undefined) details.batch = failure.batch;
 		if (failure.description) details.description = failure.description;
+		const { readBackTo } = failure;
 		for (const { index, element } of rows) {
-			const { readBackTo } = failure;
 			const rowDetails = { ...details, link: element };
 			this.records[index] = { state: 'failed', message, details: rowDetails, element, readBackTo };
 		}

@@ -69,6 +69,8 @@ export class RunMemory {
 		for (const [row, element, recall] of ledger.recalls())
 			this.entry.rows.set(row, { element, recall });
 		entries.delete(this.key);
+		// A run that sent nothing (its look-up failed) leaves nothing for a retry.
+		if (this.entry.rows.size === 0) return;
 		entries.set(this.key, this.entry);
 		let rows = [...entries.values()].reduce((sum, entry) => sum + entry.rows.size, 0);
 		for (const [key, entry] of entries) {

@@ -27,7 +27,7 @@ export function stoppedError(
 	const inDoubt = failure.kind === 'inDoubt' ? indices : [];
 	const notDone = [...(inDoubt.length ? [] : indices), ...ledger.pending().map((row) => row.index)];
 	const named = failure.kind === 'refused' ? failure.named : undefined;
-	const refused = named ? rows.filter((_, k) => named.has(k)) : [];
+	const refused = named ? indices.filter((_, k) => named.has(k)) : [];
 	const doneRows = ledger.doneRows();
 	const doneBatches = batches.flatMap((batch, k) =>
 		batch.every((row) => ledger.isDone(row.index)) ? [k + 1] : [],
@@ -44,10 +44,7 @@ export function stoppedError(
 	const parts = [
 		`${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}.`,
 	];
-	if (refused.length)
-		parts.push(
-			`Refused by the server: input items ${describeRows(refused.map((row) => row.index))}.`,
-		);
+	if (refused.length) parts.push(`Refused by the server: input items ${describeRows(refused)}.`);
 	if (doneRows.length) {
 		const were = doneRows.length === 1 ? 'was' : 'were';
 		const inBatches = doneBatches.length
@@ -66,7 +63,7 @@ export function stoppedError(
 		[`${verb}Count`]: doneRows.length,
 		[`${verb}Items`]: describeRows(doneRows),
 		inDoubtItems: describeRows(inDoubt),
-		...(refused.length && { refusedItems: describeRows(refused.map((row) => row.index)) }),
+		...(refused.length && { refusedItems: describeRows(refused) }),
 		[`not${verb[0].toUpperCase()}${verb.slice(1)}Items`]: describeRows(notDone),
 	});
 	return error;

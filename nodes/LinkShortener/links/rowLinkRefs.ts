@@ -30,7 +30,7 @@ export class RowLinkRefs {
 		return this.refs.get(row);
 	}
 
-	/** The short URLs and paths of these rows (their ids left out). */
+	/** How these rows name their links (ids, short URLs, paths), for the rows that were remembered. */
 	refsOf(rows: readonly PreparedRow[]): LinkRef[] {
 		return rows.flatMap((row) => this.refs.get(row.index) ?? []);
 	}

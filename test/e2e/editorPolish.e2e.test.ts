@@ -131,6 +131,8 @@ test('the node panel shows the action node its own description, not the trigger 
 		expect(details).toMatch(/Create a short link/);
 		// n8n lists each event of the trigger as one: New Link, the three click events and the monitor.
 		expect(details).toMatch(/Triggers \(5\)/);
+		// Tall enough for the ten actions and the triggers' heading (README's picture).
+		await page.setViewportSize({ width: 1440, height: 1080 });
 		await screenshot(panel, 'node-panel.png');
 	});
 });

@@ -137,7 +137,7 @@ async function pollFrom(
 	const totals = await clickTotals(api, 'link');
 	if (settings.event === 'linkClicked') {
 		const { clicked, bases } = linksClicked(state, totals, now, settings.minNewClicks);
-		const { items, listing } = await withDetails(api, state, clicked as unknown as IDataObject[]);
+		const { items, listing } = await withDetails(api, state, clicked);
 		return { items, next: { ...state, bases, listing } };
 	}
 	const { ids, reached } = linksReaching(state.reached, totals, settings.milestone);

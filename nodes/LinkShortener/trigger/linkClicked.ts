@@ -1,12 +1,13 @@
 import { linkKey, type ClickState, type LinkBase } from './clickState';
 
-export interface ClickedLink {
+// A type, not an interface: its values are output records (IDataObject) as they are.
+export type ClickedLink = {
 	id: string;
 	clicks: number;
 	newClicks: number;
 	/** When the link was last emitted, or the activation (ISO 8601). */
 	since: string;
-}
+};
 
 /**
  * Link Clicked: every link whose total grew by at least `minNewClicks` since it was last

@@ -109,12 +109,8 @@ class BatchRun {
 	async settleRows(rows: PreparedRow[], number: number, mayResend: boolean): Promise<boolean> {
 		const outcome = await this.sender.send(rows);
 		if (outcome.kind === 'answered') {
+			this.ledger.done(rows, outcome.links);
 			const doubtful = rows.filter((_, k) => !outcome.links[k]);
-			const done = rows.filter((_, k) => outcome.links[k]);
-			this.ledger.done(
-				done,
-				outcome.links.filter((link): link is IDataObject => link !== undefined),
-			);
 			if (doubtful.length === 0) return true;
 			return await this.resolveDoubt(doubtful, outcome.sentAt, outcome.doubt, number, mayResend);
 		}
@@ -201,10 +197,9 @@ class BatchRun {
 		} catch (error) {
 			problem = `the look-up of the links created since then failed too: ${withoutFinalStop((error as Error).message)}`;
 		}
-		const done = rows.filter((row) => found.has(row.index));
 		ledger.done(
-			done,
-			done.map((row) => found.get(row.index)!),
+			rows,
+			rows.map((row) => found.get(row.index)),
 		);
 		const notFound = rows.filter((row) => !found.has(row.index));
 		if (!problem || notFound.length === 0) return { notFound };

@@ -40,6 +40,9 @@ export type Outcome =
 /** Why rows were not done. */
 export type Failure = Exclude<Outcome, { kind: 'answered' }>;
 
+/** An answer, or why none came: a request that never reached the server changed nothing. */
+type Answer = IN8nHttpFullResponse | { error: RowError; neverConnected: boolean };
+
 /** Codes of a request that never reached the server, so it cannot have changed anything. */
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -67,7 +70,6 @@ export class BatchSender {
 	async send(rows: readonly PreparedRow[]): Promise<Outcome & { sentAt: number }> {
 		const { operation, pacer } = this;
 		const { context } = this.api;
-		const node = context.getNode();
 		const request: ApiRequest = {
 			...operation.request(rows.map((row) => row.element)),
 			timeout: this.settings.timeout,
@@ -77,69 +79,61 @@ export class BatchSender {
 			if (operation.rateLimit) await pacer.waitForWindow();
 			const sentAt = Date.now();
 			const answer = await this.request(request);
-			if ('error' in answer) {
-				const { error, neverConnected } = answer;
-				return neverConnected
-					? { kind: 'notDone', error, stopsRun: true, sentAt }
-					: { kind: 'inDoubt', error, sentAt };
+			if ('error' in answer || answer.statusCode !== 429 || !operation.rateLimit)
+				return { ...this.outcomeOf(answer, rows), sentAt };
+			const wait = retryDelayMs(answer, retry);
+			if (wait <= LONGEST_WAIT_MS && retry < operation.rateLimit.maxRetries) {
+				pacer.holdFor(wait);
+				continue;
 			}
-			const { statusCode, body } = answer;
-			if (statusCode === 429 && operation.rateLimit) {
-				const wait = retryDelayMs(answer, retry);
-				if (wait > LONGEST_WAIT_MS)
-					return {
-						kind: 'notDone',
-						error: tooLongWait(context, answer, wait),
-						stopsRun: true,
-						sentAt,
-					};
-				if (retry < operation.rateLimit.maxRetries) {
-					pacer.holdFor(wait);
-					continue;
-				}
-				return {
-					kind: 'notDone',
-					error: rateLimitError(context, answer, retry),
-					stopsRun: true,
-					sentAt,
-				};
-			}
-			if (operation.rateLimit) pacer.observe(answer);
-			if (statusCode >= 500) return { kind: 'inDoubt', error: apiError(node, answer), sentAt };
-			if (statusCode >= 400) {
-				const error = apiError(node, answer);
-				// A refusal by the API comes as its JSON error body; an HTML "not found" page means a wrong URL, for every row.
-				if (operation.refusedStatuses.has(statusCode) && isObject(body)) {
-					return {
-						kind: 'refused',
-						error,
-						status: statusCode,
-						named: namedElements(body, rows.length),
-						sentAt,
-					};
-				}
-				return {
-					kind: 'notDone',
-					error,
-					stopsRun: operation.stopStatuses.has(statusCode) || !isObject(body),
-					sentAt,
-				};
-			}
-			const matched = operation.match(body, rows);
-			if ('unusable' in matched) {
-				const error = new NodeOperationError(
-					node,
-					`The server answered ${statusCode} with ${matched.unusable}`,
-				);
-				return { kind: 'inDoubt', error, sentAt };
-			}
-			const doubt = new NodeOperationError(
-				node,
-				`The server answered ${statusCode} without a usable link for this row`,
-			);
-			this.clock.observe(Date.now(), undefined, matched.links);
-			return { kind: 'answered', links: matched.links, doubt, sentAt };
+			const error =
+				wait > LONGEST_WAIT_MS
+					? tooLongWait(context, answer, wait)
+					: rateLimitError(context, answer, retry);
+			return { kind: 'notDone', error, stopsRun: true, sentAt };
 		}
+	}
+
+	/** What an answer (other than a 429 to wait for) means for the rows sent. */
+	private outcomeOf(answer: Answer, rows: readonly PreparedRow[]): Outcome {
+		const { operation } = this;
+		const node = this.api.context.getNode();
+		if ('error' in answer) {
+			const { error, neverConnected } = answer;
+			return neverConnected
+				? { kind: 'notDone', error, stopsRun: true }
+				: { kind: 'inDoubt', error };
+		}
+		const { statusCode, body } = answer;
+		if (operation.rateLimit) this.pacer.observe(answer);
+		if (statusCode >= 500) return { kind: 'inDoubt', error: apiError(node, answer) };
+		if (statusCode >= 400) {
+			const error = apiError(node, answer);
+			// A refusal by the API comes as its JSON error body; an HTML "not found" page means a wrong URL, for every row.
+			if (operation.refusedStatuses.has(statusCode) && isObject(body))
+				return {
+					kind: 'refused',
+					error,
+					status: statusCode,
+					named: namedElements(body, rows.length),
+				};
+			const stopsRun = operation.stopStatuses.has(statusCode) || !isObject(body);
+			return { kind: 'notDone', error, stopsRun };
+		}
+		const matched = operation.match(body, rows);
+		if ('unusable' in matched) {
+			const error = new NodeOperationError(
+				node,
+				`The server answered ${statusCode} with ${matched.unusable}`,
+			);
+			return { kind: 'inDoubt', error };
+		}
+		const doubt = new NodeOperationError(
+			node,
+			`The server answered ${statusCode} without a usable link for this row`,
+		);
+		this.clock.observe(Date.now(), undefined, matched.links);
+		return { kind: 'answered', links: matched.links, doubt };
 	}
 
 	/** n8n's Request Options > Batching: a pause of Batch Interval after every Items per Batch rows sent. */
@@ -154,9 +148,7 @@ export class BatchSender {
 	}
 
 	/** One request; never throws, so the caller can say which rows it concerned. */
-	private async request(
-		request: ApiRequest,
-	): Promise<IN8nHttpFullResponse | { error: RowError; neverConnected: boolean }> {
+	private async request(request: ApiRequest): Promise<Answer> {
 		const { context } = this.api;
 		try {
 			const response = await this.api.response(request);
@@ -167,21 +159,16 @@ export class BatchSender {
 				error instanceof NodeApiError || error instanceof NodeOperationError
 					? error
 					: new NodeApiError(context.getNode(), { message: String(error?.message ?? error) });
-			return { error: rowError, neverConnected: NEVER_CONNECTED.has(errorCodeOf(error)) };
+			return { error: rowError, neverConnected: neverConnected(error) };
 		}
 	}
 }
 
-function errorCodeOf(error: unknown): string {
-	for (
-		let cause = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-		cause && depth < 5;
-		depth++
-	) {
-		if (typeof cause.code === 'string' && NEVER_CONNECTED.has(cause.code)) return cause.code;
-		cause = cause.cause as typeof cause;
-	}
-	return '';
+/** Whether an error, or one of the errors it was caused by, says the request never left. */
+function neverConnected(error: unknown, depth = 0): boolean {
+	const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
+	if (typeof code === 'string' && NEVER_CONNECTED.has(code)) return true;
+	return depth < 4 && cause !== undefined && neverConnected(cause, depth + 1);
 }
 
 /**

@@ -84,9 +84,11 @@ export class RowLedger {
 		for (const row of rows) this.records[row.index] = { state: 'pending', element: row.element };
 	}
 
-	done(rows: readonly PreparedRow[], links: readonly IDataObject[]): void {
+	/** Each row whose link is given (by position) is done; a row without one stays as it was. */
+	done(rows: readonly PreparedRow[], links: ReadonlyArray<IDataObject | undefined>): void {
 		rows.forEach((row, k) => {
-			this.records[row.index] = { state: 'done', json: links[k], element: row.element };
+			const json = links[k];
+			if (json) this.records[row.index] = { state: 'done', json, element: row.element };
 		});
 	}
 
@@ -150,11 +152,7 @@ export class RowLedger {
 
 	/** Every row has its item, and none is an error item. */
 	allSucceeded(): boolean {
-		for (let row = 0; row < this.records.length; row++) {
-			const state = this.records[row]?.state;
-			if (state !== 'done' && state !== 'output') return false;
-		}
-		return true;
+		return this.records.every((record) => record?.state === 'done' || record?.state === 'output');
 	}
 
 	/** One item per settled row, in input order. */

@@ -53,16 +53,22 @@ export async function startingCursor(api: Api<IPollFunctions>, now: number): Pro
 			'Links kept disappearing while the trigger read the list; activate again',
 		);
 	}
-	const recent = new Map<string, number>();
-	for (const link of read.links)
-		if (!Number.isNaN(createdAtOf(link))) recent.set(String(link.id), createdAtOf(link));
-	const present = [...recent.values()].filter((time) => time <= now);
+	const dated = read.links.filter((link) => !Number.isNaN(createdAtOf(link)));
+	return freshCursor(now, null, new Map(), read.total ?? null).after(dated, now);
+}
+
+function freshCursor(
+	now: number,
+	watermark: number | null,
+	recent: Map<string, number>,
+	total: number | null,
+): PollCursor {
 	return new PollCursor({
 		epoch: newEpoch(now),
 		generation: 0,
-		watermark: present.length > 0 ? Math.max(...present) : null,
+		watermark,
 		recent,
-		total: read.total ?? null,
+		total,
 		heldFrom: null,
 	});
 }
@@ -78,14 +84,7 @@ export function cursorFrom(stored: StoredCursor, now: number): PollCursor | unde
 	if (stored.watermark !== null && stored.watermark > now + FUTURE_DATE_ALLOWANCE_MS)
 		return undefined;
 	const recent = new Map(stored.ids.map((id) => [id, stored.watermark ?? 0]));
-	return new PollCursor({
-		epoch: newEpoch(now),
-		generation: 0,
-		watermark: stored.watermark,
-		recent,
-		total: null,
-		heldFrom: null,
-	});
+	return freshCursor(now, stored.watermark, recent, null);
 }
 
 /** Nothing changed since the last full read: the same `total`, nothing new on page 1, nothing due. */

@@ -14,6 +14,9 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const PLAIN_HTTP_URL =
 	/^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?::\d{1,4})?(?:[/?#][^\s\\]*)?$/i;
 
+/** A binary property name as n8n's expressions reach it (`$binary.data`). */
+export const BINARY_PROPERTY_NAME = /^[A-Za-z_$][\w$-]*$/;
+
 /** Names a field in error messages the way the user sees it in the editor. */
 export interface FieldName {
 	label: string;

@@ -46,24 +46,32 @@ export function readPage(
 }
 
 /**
- * Remembers the records seen so far by their id. A page that holds nothing new, or (with
- * `repeats: 'error'`) any record seen before, ends the paging with an error: the server
- * ignores `page`, or the listing moves under the reader.
+ * Remembers the records seen so far by their id: of every page, or of the last `pagesKept`
+ * pages (a listing of a million links read oldest first, where a repeat can only come from a
+ * server that ignores `page`). A page that holds nothing new, or (with `repeats: 'error'`)
+ * any record seen before, ends the paging with an error: the server ignores `page`, or the
+ * listing moves under the reader.
  */
 export class SeenRecords {
-	private readonly keys = new Set<string>();
+	/** The ids of the pages kept, the newest last; one set for all pages when every page is kept. */
+	private readonly pages: Array<Set<string>> = [new Set()];
 
 	constructor(
 		private readonly source: PageSource,
 		private readonly repeats: Repeats,
+		private readonly pagesKept = Infinity,
 	) {}
+
+	private has(key: string): boolean {
+		return this.pages.some((page) => page.has(key));
+	}
 
 	/**
 	 * The page's records that are new; throws as above. `totalGrew`: links were created since
 	 * the page before, which explains a shift when repeats are skipped.
 	 */
 	newOf(number: number, records: IDataObject[], totalGrew = false): IDataObject[] {
-		const fresh = records.filter((record) => !this.keys.has(keyOf(record)));
+		const fresh = records.filter((record) => !this.has(keyOf(record)));
 		if (records.length > 0 && fresh.length === 0 && !(this.repeats === 'skip' && totalGrew)) {
 			throw pageError(
 				this.source,
@@ -78,7 +86,10 @@ export class SeenRecords {
 				`repeats ${records.length - fresh.length} record(s) of earlier pages: the listing changed while it was read, or the server ignores the page asked for`,
 			);
 		}
-		for (const record of fresh) this.keys.add(keyOf(record));
+		if (this.pagesKept !== Infinity) this.pages.push(new Set());
+		if (this.pages.length > this.pagesKept) this.pages.shift();
+		const keys = this.pages[this.pages.length - 1];
+		for (const record of fresh) keys.add(keyOf(record));
 		return fresh;
 	}
 }

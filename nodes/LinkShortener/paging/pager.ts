@@ -45,6 +45,8 @@ export interface PagerOptions {
 	concurrency?: number;
 	/** What a record repeated from an earlier page means ('error' unless given). */
 	repeats?: Repeats;
+	/** Repeats are looked for in this many pages before (every page unless given): memory bounded whatever the listing's size. */
+	pagesKept?: number;
 	/**
 	 * The most pages the reader may still read, given the page size the server serves: pages
 	 * past it are never asked for ahead, so a reader with a bound of its own (a look-up that
@@ -72,7 +74,7 @@ export async function* pages(
 	const limit = options.limit ?? Infinity;
 	const itemsPerPage = Math.min(options.pageSize ?? PAGE_SIZE, limit);
 	const firstPage = options.firstPage ?? 1;
-	const seen = new SeenRecords(source, options.repeats ?? 'error');
+	const seen = new SeenRecords(source, options.repeats ?? 'error', options.pagesKept);
 	const inFlight = new PageWindow(fetchPage, itemsPerPage);
 	let servedPageSize = options.servedPageSize ?? 0;
 	let total: number | undefined;

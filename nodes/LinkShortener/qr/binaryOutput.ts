@@ -8,6 +8,7 @@ import {
 
 import type { NodeRun } from '../n8n/nodeRun';
 
+import { BINARY_PROPERTY_NAME } from '../fields/validation';
 import { runsAsTool } from '../n8n/toolMode';
 import { encodeQr, LEVELS, type QrErrorCorrectionLevel } from './encode';
 import { qrToPng } from './png';
@@ -68,7 +69,7 @@ export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | un
 		throw new NodeOperationError(node, `QR Code must be none, svg or png, not "${String(format)}"`);
 	}
 	const property = String(options.qrBinaryProperty ?? 'qrCode').trim();
-	if (!/^[A-Za-z_$][\w$-]*$/.test(property)) {
+	if (!BINARY_PROPERTY_NAME.test(property)) {
 		throw new NodeOperationError(
 			node,
 			`QR Code Binary Property "${property}" is not a valid property name`,

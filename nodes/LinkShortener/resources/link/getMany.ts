@@ -1,4 +1,9 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeProperties,
+	INodePropertyOptions,
+	NodeExecutionHint,
+} from 'n8n-workflow';
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
 import {
@@ -7,37 +12,32 @@ import {
 	returnAllOrLimit,
 	showFor,
 } from '../../fields/commonFields';
-import { isSet, RowValidator } from '../../fields/validation';
 import { linkPathsOf } from '../../http/endpoints';
+import { filterBodyOf, linkFilters } from '../../links/linkFilters';
 import { listRecords } from '../../paging/pager';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 import type { Row } from '../../http/request';
 
 const displayOptions = showFor('link', ['getMany']);
 
-const FILTERS = {
-	createdAfter: { label: 'Created After', parameter: 'filters.createdAfter' },
-	createdBefore: { label: 'Created Before', parameter: 'filters.createdBefore' },
-	userIds: { label: 'User IDs', parameter: 'filters.userIds' },
-};
-
-/** The list body of a row: its filters, checked and in the shapes the API takes; empty ones are left out. */
+/** The list body of a row: its filters, and its sort when one is chosen. */
 function listBodyOf(row: Row): IDataObject {
-	const check = new RowValidator(row.context.getNode(), row.index);
-	const filters = row.parameter<IDataObject>('filters', {});
+	const body = filterBodyOf(row);
 	const sort = row.parameter<IDataObject>('sort', {});
-	const { search, userIds, createdAfter: after, createdBefore: before } = filters;
-	const body: IDataObject = {};
-	if (isSet(search)) body.search = String(search);
-	if (isSet(userIds)) body.user = check.uuidList(userIds, FILTERS.userIds);
-	if (isSet(after) || isSet(before)) {
-		body.createdAt = {
-			...(isSet(after) && { after: check.day(after, FILTERS.createdAfter) }),
-			...(isSet(before) && { before: check.day(before, FILTERS.createdBefore) }),
-		};
-	}
 	if (sort.field) body.order = { [String(sort.field)]: sort.direction || 'desc' };
 	return body;
+}
+
+/** Above this many links, items are the wrong shape for the account (D20). */
+const MANY_ITEMS = 100_000;
+
+function manyItemsHint(links: number): NodeExecutionHint {
+	const megabytes = Math.round((links * 5) / 1000).toLocaleString('en-US');
+	return {
+		type: 'info',
+		location: 'outputPane',
+		message: `Get Many gave ${links.toLocaleString('en-US')} links as as many items: n8n holds every item in memory (about 5 KB a link, about ${megabytes} MB here) and saves it with the execution. For a whole account, use Link > Export to File: one file, written as it is read, whatever the account's size.`,
+	};
 }
 
 /** Link > Get Many: the pages of POST /v1/links/list, through the pager. */
@@ -49,6 +49,7 @@ export const run = rowOperation(() => ({
 	},
 	send: async ({ body, url, qrCodes }, row, { timeout }) => {
 		const links = await listRecords(row, { method: 'POST', url, body, timeout });
+		if (links.length > MANY_ITEMS) row.context.addExecutionHints(manyItemsHint(links.length));
 		return await addQrCodes(row.context, qrCodes, itemsOf(links));
 	},
 }));
@@ -63,45 +64,7 @@ export const operation: INodePropertyOptions = {
 
 export const fields: INodeProperties[] = [
 	...returnAllOrLimit('link'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions,
-		options: [
-			{
-				displayName: 'Created After',
-				name: 'createdAfter',
-				type: 'dateTime',
-				default: '',
-				description: 'Only links created on or after this day',
-			},
-			{
-				displayName: 'Created Before',
-				name: 'createdBefore',
-				type: 'dateTime',
-				default: '',
-				description: 'Only links created on or before this day',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Text matched against the title, long URL, path and ID',
-			},
-			{
-				displayName: 'User IDs',
-				name: 'userIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 6c1c4f0e-0b8e-4d5a-9a57-2f3f1d2e4b5c',
-				description: 'Only links of these users: comma-separated user UUIDs',
-			},
-		],
-	},
+	linkFilters(displayOptions),
 	{
 		displayName: 'Sort',
 		name: 'sort',

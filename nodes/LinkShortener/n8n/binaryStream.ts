@@ -1,0 +1,81 @@
+import type { NodeRun } from './nodeRun';
+
+/** What `prepareBinaryData` takes: a Buffer or a Readable. */
+type BinaryInput = Parameters<NodeRun['helpers']['prepareBinaryData']>[0];
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * A file handed to n8n while it is being made. n8n's binary data stores a stream by its mode:
+ * filesystem mode writes it with `fs.writeFile`, which iterates it (`for await`), so n8n pulls
+ * each chunk when it has written the one before; the database mode, the in-memory mode and
+ * 1.x read it through its `data`, `end`, `error` and `close` events. n8n's scan forbids
+ * importing `node:stream`, so this is the part of a Readable both ways use, over chunks made
+ * on demand. A failing chunk fails the store: n8n then keeps no file (filesystem mode writes
+ * to a temporary file and renames it only once it is whole).
+ */
+class ChunkStream {
+	private readonly listeners = new Map<string, Listener[]>();
+
+	private flowing = false;
+
+	constructor(private readonly chunks: AsyncGenerator<Buffer>) {}
+
+	[Symbol.asyncIterator](): AsyncGenerator<Buffer> {
+		return this.chunks;
+	}
+
+	on(event: string, listener: Listener): this {
+		this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+		if (event === 'data') void this.flow();
+		return this;
+	}
+
+	once(event: string, listener: Listener): this {
+		const once: Listener = (...args) => {
+			this.off(event, once);
+			listener(...args);
+		};
+		return this.on(event, once);
+	}
+
+	off(event: string, listener: Listener): this {
+		this.listeners.set(
+			event,
+			(this.listeners.get(event) ?? []).filter((l) => l !== listener),
+		);
+		return this;
+	}
+
+	removeListener(event: string, listener: Listener): this {
+		return this.off(event, listener);
+	}
+
+	destroy(): this {
+		void this.chunks.return(undefined as never);
+		return this;
+	}
+
+	private emit(event: string, ...args: unknown[]): void {
+		for (const listener of this.listeners.get(event) ?? []) listener(...args);
+	}
+
+	/** Emits every chunk, then `end`, or `error`; then `close`. Starts after the caller's listeners are all added. */
+	private async flow(): Promise<void> {
+		if (this.flowing) return;
+		this.flowing = true;
+		await Promise.resolve();
+		try {
+			for await (const chunk of this.chunks) this.emit('data', chunk);
+			this.emit('end');
+		} catch (error) {
+			this.emit('error', error);
+		}
+		this.emit('close');
+	}
+}
+
+/** Chunks made on demand, as the stream `prepareBinaryData` takes. */
+export function binaryStreamOf(chunks: AsyncGenerator<Buffer>): BinaryInput {
+	return new ChunkStream(chunks) as unknown as BinaryInput;
+}

@@ -118,6 +118,7 @@ export interface TaskData {
 	data?: {
 		main?: Array<Array<{
 			json: Record<string, unknown>;
+			binary?: Record<string, Record<string, unknown>>;
 			pairedItem?: unknown;
 			error?: unknown;
 		}> | null>;

@@ -85,6 +85,8 @@ describe('Link > Export', () => {
 			['\tindent', "'\tindent"],
 			['\rstart', `"'\rstart"`],
 			['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+			["'=1", "''=1"],
+			["'plain", "'plain"],
 			['', ''],
 		];
 		for (const [title, written] of cases) {

@@ -227,3 +227,26 @@ describe('Map Automatically: columns named as people name them (D17)', () => {
 		expect(ls.requestsTo(BULK_UPDATE_PATH)).toHaveLength(0);
 	});
 });
+
+describe("A leading ' before a formula (D17, D20)", () => {
+	const ls = useLinkShortener();
+
+	it("is removed once before a formula (or before the quotes of one), so that a defused formula is sent as it was; other leading ' stay", async () => {
+		const rows = [
+			{ 'Long URL': 'https://example.com/a', Title: "'=1+1" },
+			{ 'Long URL': 'https://example.com/b', Title: "''=twice" },
+			{ 'Long URL': 'https://example.com/c', Title: "'quoted" },
+			{ 'Long URL': 'https://example.com/d', Title: "'-5", Tags: "'@team, b" },
+		];
+
+		const { error } = await ls.run(createMany({ mappingMode: 'autoMap' }), rows);
+
+		expect(error).toBeUndefined();
+		expect(ls.requestsTo(BULK_CREATE_PATH)[0].body).toEqual([
+			{ longUrl: 'https://example.com/a', title: '=1+1' },
+			{ longUrl: 'https://example.com/b', title: "'=twice" },
+			{ longUrl: 'https://example.com/c', title: "'quoted" },
+			{ longUrl: 'https://example.com/d', title: '-5', tags: [{ name: '@team' }, { name: 'b' }] },
+		]);
+	});
+});

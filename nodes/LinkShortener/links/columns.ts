@@ -87,11 +87,19 @@ interface Mapping {
 	keys: string[];
 }
 
-/** A cell as a value: strings trimmed; a blank cell (`""`, spaces only, null) is not given. */
+/** A formula a spreadsheet or Export defused with a leading `'` (D17, D20; Export adds one to `'=…` too). */
+const DEFUSED_FORMULA = /^''*[=+\-@\t\r]/;
+
+/**
+ * A cell as a value: strings trimmed, then one leading `'` before a formula's first character
+ * removed (so that an exported file syncs back unchanged); a blank cell (`""`, spaces only,
+ * null) is not given.
+ */
 function given(value: unknown): unknown {
 	if (typeof value === 'string') {
 		const text = value.trim();
-		return text === '' ? undefined : text;
+		if (text === '') return undefined;
+		return DEFUSED_FORMULA.test(text) ? text.slice(1) : text;
 	}
 	return value === null ? undefined : value;
 }

@@ -31,8 +31,12 @@ export const MIME_TYPES: Record<ExportFormat, string> = {
 	jsonl: 'application/x-ndjson',
 };
 
-/** What a spreadsheet runs as a formula (OWASP's CSV injection): such a field gets a leading `'`. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet runs as a formula (OWASP's CSV injection): such a field gets a leading
+ * `'`. So does one that already starts with `'` before such a character: Sync Many removes
+ * one `'` (D17), and the text must come back as it was.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** A field's text: null as empty, tags as their names joined by ", " (the form Sync Many reads). */

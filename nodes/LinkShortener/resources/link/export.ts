@@ -140,6 +140,7 @@ export const fields: INodeProperties[] = [
 		type: 'options',
 		options: formats,
 		default: 'csv',
+		description: 'The kind of file to write',
 		displayOptions,
 	},
 	{
@@ -149,7 +150,7 @@ export const fields: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		displayOptions,
-		hint: 'The name of the output binary field to put the file in',
+		description: 'The name of the output binary field to put the file in',
 	},
 	linkFilters(displayOptions),
 	optionsCollection(

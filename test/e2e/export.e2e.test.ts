@@ -1,0 +1,165 @@
+/**
+ * Link > Export in real n8n (`n8n execute`): the file goes into n8n's binary data (filesystem
+ * mode, as n8n runs by default), Extract From File reads it back as rows, and Sync Many of
+ * those rows changes nothing; JSON Lines read back by Extract From File; a page that fails
+ * under On Error: Continue gives an error item and no file.
+ */
+import type { WorkflowJson, WorkflowNode } from '../../dev/n8n';
+import { pairedOutput, suiteQueries, useN8nSuite } from './harness';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, LINK_NODE, NODE_TYPE } from './workflows';
+
+const LINKS = 600;
+const suite = useN8nSuite({ sandbox: { pageSizeCap: 50, rateLimit: null } });
+const { apiRequests } = suiteQueries(suite);
+
+let position = 0;
+function node(name: string, type: string, typeVersion: number, parameters: object): WorkflowNode {
+	position += 220;
+	return {
+		id: `00000000-0000-4000-9100-${String(position).padStart(12, '0')}`,
+		name,
+		type,
+		typeVersion,
+		position: [position, 0],
+		parameters: parameters as WorkflowNode['parameters'],
+	};
+}
+
+const linkNode = (name: string, parameters: object, onError?: WorkflowNode['onError']) => ({
+	...node(name, NODE_TYPE, 1, parameters),
+	credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
+	...(onError && { onError }),
+});
+
+function chain(name: string, nodes: WorkflowNode[]): WorkflowJson {
+	const connections = Object.fromEntries(
+		nodes
+			.slice(0, -1)
+			.map((from, i) => [
+				from.name,
+				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	);
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+const trigger = () => node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {});
+const EXPORT = 'Export';
+
+const wf = {
+	syncBack: suite.workflow(
+		chain('e2e Export → Extract From File → Sync Many', [
+			trigger(),
+			linkNode(EXPORT, { resource: 'link', operation: 'export' }),
+			node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
+				operation: 'csv',
+				options: {},
+			}),
+			linkNode(LINK_NODE, { resource: 'bulk', operation: 'syncMany', mappingMode: 'autoMap' }),
+		]),
+	),
+	jsonl: suite.workflow(
+		chain('e2e Export JSON Lines → Extract From File (text)', [
+			trigger(),
+			linkNode(EXPORT, {
+				resource: 'link',
+				operation: 'export',
+				format: 'jsonl',
+				binaryPropertyName: 'file',
+				filters: { search: 'tricky' },
+				options: { fileName: 'tricky.jsonl' },
+			}),
+			node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
+				operation: 'text',
+				binaryPropertyName: 'file',
+				options: {},
+			}),
+		]),
+	),
+	failing: suite.workflow(
+		chain('e2e Export with a failing page, On Error: Continue', [
+			trigger(),
+			linkNode(EXPORT, { resource: 'link', operation: 'export' }, 'continueRegularOutput'),
+		]),
+	),
+};
+
+const TRICKY = ['=1+1', "'=quoted", 'a, "b"', 'two\nlines', '-5 off', '@team', '\ttab', 'Grüße'];
+
+/** The Export node's output items. */
+const exportedBy = (run: Awaited<ReturnType<typeof suite.executeOk>>) =>
+	run.data.resultData.runData[EXPORT]?.[0]?.data?.main?.[0] ?? [];
+
+function seed() {
+	const links = suite.sandbox.addLinks(LINKS);
+	TRICKY.forEach((title, i) => (links[i].title = `${title} tricky`));
+	TRICKY.forEach((title, i) => (links[i + 10].title = title));
+	links[0].tags = [{ name: '+plus' }, { name: 'b' }] as never;
+	links[1].expiredAt = '2030-01-31T00:00:00.000Z';
+	suite.sandbox.clearRequests();
+	return links;
+}
+
+test('Export → Extract From File → Sync Many: every row unchanged, no write, one list request a page', async () => {
+	seed();
+
+	const run = await suite.executeOk(wf.syncBack);
+
+	const exported = exportedBy(run);
+	expect(exported).toHaveLength(1);
+	expect(exported[0].json).toMatchObject({ links: LINKS + 3, format: 'csv' });
+	expect(exported[0].binary?.data).toMatchObject({ mimeType: 'text/csv', id: expect.any(String) });
+	const synced = pairedOutput(run, LINK_NODE);
+	expect(synced).toHaveLength(LINKS + 3);
+	expect(synced.filter((item) => item.json.syncAction !== 'unchanged')).toEqual([]);
+	expect(apiRequests('POST', '/v1/links/bulk')).toHaveLength(0);
+	expect(apiRequests('PATCH', '/public/links/bulk')).toHaveLength(0);
+	const exportPages = apiRequests('POST', '/v1/links/list').filter(
+		(request) =>
+			JSON.stringify((request.body as { order?: unknown }).order) === '{"createdAt":"asc"}',
+	);
+	expect(exportPages).toHaveLength(Math.ceil((LINKS + 3) / 50));
+});
+
+test('Export JSON Lines: one record a line, read back by Extract From File', async () => {
+	const links = seed();
+
+	const run = await suite.executeOk(wf.jsonl);
+
+	const [exported] = exportedBy(run);
+	expect(exported.json).toEqual({
+		links: TRICKY.length,
+		format: 'jsonl',
+		fileName: 'tricky.jsonl',
+		bytes: expect.any(Number),
+	});
+	expect(exported.binary?.file).toMatchObject({
+		mimeType: 'application/x-ndjson',
+		fileName: 'tricky.jsonl',
+	});
+	const text = String(pairedOutput(run, 'Extract From File')[0].json.data);
+	expect(Buffer.byteLength(text)).toBe(exported.json.bytes);
+	const records = text
+		.trimEnd()
+		.split('\n')
+		.map((line) => JSON.parse(line) as { id: string; title: string });
+	expect(records.map((r) => [r.id, r.title])).toEqual(
+		links.slice(0, TRICKY.length).map((link) => [link.id, link.title]),
+	);
+});
+
+test('a page that fails under On Error: Continue: one error item, no file', async () => {
+	seed();
+	suite.sandbox.injectFault({
+		path: '/v1/links/list',
+		page: 5,
+		fault: { kind: 'status', status: 500 },
+	});
+
+	const run = await suite.executeOk(wf.failing);
+
+	const items = exportedBy(run);
+	expect(items).toHaveLength(1);
+	expect(items[0].json.error).toEqual(expect.stringMatching(/500|server/i));
+	expect(items[0].binary).toBeUndefined();
+});

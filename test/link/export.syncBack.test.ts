@@ -1,0 +1,46 @@
+import { BULK_CREATE_PATH, BULK_UPDATE_PATH, syncMany } from '../helpers/bulk';
+import { parseCsv } from '../helpers/csv';
+import { useLinkShortener } from '../helpers/fixture';
+
+/** D20: an exported file read back as a spreadsheet and given to Sync Many changes nothing. */
+describe('Link > Export, then Sync Many of the file', () => {
+	const ls = useLinkShortener();
+
+	it('finds every row unchanged and sends no write; an edited row is the only update', async () => {
+		const links = ls.sandbox.addLinks(120);
+		const titles = [
+			'=1+1',
+			"'=quoted formula",
+			'a, "quoted" title',
+			'two\nlines',
+			'-5 off',
+			'@mention',
+			'\ttab',
+		];
+		titles.forEach((title, i) => (links[i].title = title));
+		links[0].tags = [{ name: '+plus' }, { name: 'b' }] as never;
+		links[1].expiredAt = '2030-01-31T00:00:00.000Z';
+
+		const exported = await ls.run({ resource: 'link', operation: 'export' });
+		const text = Buffer.from(exported.items[0].binary!.data.data, 'base64').toString('utf8');
+		const rows = parseCsv(text);
+		expect(rows).toHaveLength(123);
+		expect(rows[3].title).toBe("'=1+1");
+
+		ls.sandbox.clearRequests();
+		const synced = await ls.run(syncMany(), rows);
+		expect(synced.error).toBeUndefined();
+		expect(
+			synced.items.filter((item) => item.json.syncAction !== 'unchanged').map((item) => item.json),
+		).toEqual([]);
+		expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(0);
+		expect(ls.requestsTo(BULK_UPDATE_PATH)).toHaveLength(0);
+
+		rows[5].title = 'Edited';
+		const edited = await ls.run(syncMany(), rows);
+		expect(edited.items.filter((item) => item.json.syncAction === 'updated')).toHaveLength(1);
+		expect(ls.requestsTo(BULK_UPDATE_PATH).at(-1)?.body).toEqual([
+			{ id: links[2].id, title: 'Edited' },
+		]);
+	});
+});

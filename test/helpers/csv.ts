@@ -9,16 +9,22 @@ export function parseCsv(text: string): Array<Record<string, string>> {
 	let quoted = false;
 	for (let i = 0; i < text.length; i++) {
 		const char = text[i];
-		if (quoted) {
-			if (char === '"' && text[i + 1] === '"') ((field += '"'), i++);
-			else if (char === '"') quoted = false;
-			else field += char;
-		} else if (char === '"') quoted = true;
-		else if (char === ',') (row.push(field), (field = ''));
-		else if (char === '\r' && text[i + 1] === '\n') {
+		if (quoted && char === '"' && text[i + 1] === '"') {
+			field += '"';
+			i++;
+		} else if (char === '"') {
+			quoted = !quoted;
+		} else if (!quoted && char === ',') {
+			row.push(field);
+			field = '';
+		} else if (!quoted && char === '\r' && text[i + 1] === '\n') {
 			rows.push([...row, field]);
-			((row = []), (field = ''), i++);
-		} else field += char;
+			row = [];
+			field = '';
+			i++;
+		} else {
+			field += char;
+		}
 	}
 	if (field !== '' || row.length) throw new Error('The CSV does not end with CRLF');
 	const [header, ...body] = rows;

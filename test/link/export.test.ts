@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';

@@ -12,7 +12,8 @@
  * - sync: Sync Many of an unchanged 10,000-row sheet beside Get Many + Update Many (bench/syncSection.ts);
  * - clicks: a Link Clicked poll over 100,000 clicked links beside a plain script (bench/clicksSection.ts);
  * - n8n: Return All in real n8n (`n8n execute`) beside the HTTP Request node and the plain script (bench/realN8nSection.ts);
- * - destinations: Check Destination of 2,000 slow pages in real n8n beside a plain script and the HTTP Request node (bench/destinationsSection.ts).
+ * - destinations: Check Destination of 2,000 slow pages in real n8n beside a plain script and the HTTP Request node (bench/destinationsSection.ts);
+ * - scale: Export of 10,000 and 1,000,000 links in real n8n, n8n's peak RSS, beside a plain script; Get Many of 200,000 (bench/scaleSection.ts).
  * Each measured job runs in a child process of its own (warmed up, then measured in turns with
  * the jobs it is compared with).
  */
@@ -25,6 +26,7 @@ import { networkRows } from './bench/network';
 import { networkNotes, networkTable } from './bench/networkTable';
 import { qrLines } from './bench/qr';
 import { realN8nSection } from './bench/realN8nSection';
+import { scaleSection } from './bench/scaleSection';
 import { syncSection } from './bench/syncSection';
 import { triggerSection } from './bench/triggerSection';
 
@@ -43,6 +45,7 @@ const RUN = {
 	clicks: clicksSection,
 	n8n: realN8nSection,
 	destinations: destinationsSection,
+	scale: scaleSection,
 };
 
 async function main(): Promise<void> {

@@ -10,10 +10,11 @@ export const SECTIONS = [
 	'clicks',
 	'n8n',
 	'destinations',
+	'scale',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export const USAGE = `npm run bench [-- --only=network,memory,qr,trigger,sync,clicks,n8n,destinations] [--quick] [--sizes=10000,50000] [--repeats=3]
+export const USAGE = `npm run bench [-- --only=network,memory,qr,trigger,sync,clicks,n8n,destinations,scale] [--quick] [--sizes=10000,50000] [--repeats=3]
   --only     sections to run (${SECTIONS.join(', ')}); all by default
   --quick    fewer and smaller jobs, one measured run each: a check that the bench works, not figures to quote
   --sizes    bulk section: rows per bulk job

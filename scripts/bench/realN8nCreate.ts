@@ -67,7 +67,7 @@ const memoryHook = (out: string) => `if (process.argv.includes('execute')) {
 	process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ peak: process.resourceUsage().maxRSS * 1024, samples })));
 }`;
 
-interface Measured {
+export interface Measured {
 	ms: number;
 	items: number;
 	/** The n8n process's peak RSS, MB. */
@@ -77,7 +77,11 @@ interface Measured {
 }
 
 /** Runs a workflow in `n8n execute` with the memory hook. */
-async function executeMeasured(env: n8n.N8nEnv, id: string, hasJob = true): Promise<Measured> {
+export async function executeMeasured(
+	env: n8n.N8nEnv,
+	id: string,
+	hasJob = true,
+): Promise<Measured> {
 	const dir = mkdtempSync(join(tmpdir(), 'link-shortener-peak-rss-'));
 	try {
 		const hook = join(dir, 'memory.js');

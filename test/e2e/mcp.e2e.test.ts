@@ -218,6 +218,27 @@ describe('every operation as an MCP tool (D18): the exact requests and what the 
 		expect(sync.text).toContain('"syncAction":"created"');
 	});
 
+	test('Link > Export: the answer is the JSON of D20, never the file', async () => {
+		const exported = await call('Export_links', { search: 'Spring' });
+		expect(exported.requests).toEqual([
+			[
+				'POST',
+				'/v1/links/list',
+				{ search: 'Spring', order: { createdAt: 'asc' }, page: 1, itemsPerPage: 100 },
+			],
+		]);
+		expect(exported.isError).toBe(false);
+		expect(JSON.parse(exported.text)).toEqual([
+			{
+				links: 1,
+				format: 'csv',
+				fileName: expect.stringMatching(/^links-.*\.csv$/),
+				bytes: expect.any(Number),
+			},
+		]);
+		expect(exported.text).not.toContain(spring.id);
+	});
+
 	test('Analytics > Get Clicks and Domain > Get Many', async () => {
 		const clicks = await call('Clicks_by_country', { top: 0 });
 		expect(clicks.requests.map(([method, path]) => [method, path])).toEqual([

@@ -32,6 +32,11 @@ export const EVERY_OPERATION_TOOLS: Record<string, Record<string, unknown>> = {
 		returnAll: true,
 		filters: { search: "={{ $fromAI('search', 'Text to look for', 'string') }}" },
 	},
+	Export_links: {
+		resource: 'link',
+		operation: 'export',
+		filters: { search: "={{ $fromAI('search', 'Text to look for', 'string') }}" },
+	},
 	Update_link: {
 		resource: 'link',
 		operation: 'update',

@@ -34,6 +34,24 @@ const bulkWf = {
 	id: n8n.newId(),
 };
 const triggerWf = { ...pollingWorkflow('queue trigger new links'), id: n8n.newId() };
+const EXPORTED_LINKS = 5_000;
+const EXTRACT_NODE = 'Extract From File';
+/** Manual Trigger → Link > Export → Extract From File: the file stored by a worker, in n8n's database binary mode, read back. */
+const exportWf = (() => {
+	const wf = linkWorkflow('queue export', { resource: 'link', operation: 'export' });
+	wf.nodes.push({
+		id: n8n.newId(),
+		name: EXTRACT_NODE,
+		type: 'n8n-nodes-base.extractFromFile',
+		typeVersion: 1.1,
+		position: [660, 0],
+		parameters: { operation: 'csv', options: {} },
+	});
+	(wf.connections as Record<string, unknown>)[LINK_NODE] = {
+		main: [[{ node: EXTRACT_NODE, type: 'main', index: 0 }]],
+	};
+	return { ...wf, id: n8n.newId() };
+})();
 const MCP_PATH = 'queue-every-operation';
 const mcpWf = everyOperationMcpWorkflow(MCP_PATH);
 
@@ -49,7 +67,7 @@ beforeAll(async () => {
 	});
 	const [credential] = await cluster.importCredentials([sandboxCredential(sandbox)]);
 	await cluster.importWorkflows(
-		[bulkWf, triggerWf, mcpWf].map((wf) => ({
+		[bulkWf, triggerWf, mcpWf, exportWf].map((wf) => ({
 			...bindByName(wf, { [credential.name]: credential }),
 			id: wf.id,
 		})),
@@ -104,6 +122,29 @@ test(`Bulk > Create Many of ${ROWS.toLocaleString('en')} rows runs on a worker a
 	process.stdout.write(
 		`[queue] execution ${executionId}: ${ROWS} rows on ${ranOn.join(', ')} in ${seconds} s\n`,
 	);
+});
+
+test(`Link > Export of ${EXPORTED_LINKS.toLocaleString('en')} links on a worker: the file in n8n's database binary mode, read back whole`, async () => {
+	const queue = need(cluster);
+	sandbox.reset();
+	sandbox.addLinks(EXPORTED_LINKS);
+	const started = await queue.rest.runManually(exportWf.id, MANUAL_TRIGGER);
+	const executionId = String(started.executionId);
+	const execution = await queue.rest.waitForExecution(executionId, { timeoutMs: 300_000 });
+	expect({ status: execution.status, error: execution.data.resultData.error?.message }).toEqual({
+		status: 'success',
+		error: undefined,
+	});
+	expect(queue.workersThatRan(executionId)).toHaveLength(1);
+	const all = EXPORTED_LINKS + SEEDED.ownLinks.length;
+	const task = execution.data.resultData.runData[LINK_NODE][0];
+	const exported = task.data?.main?.[0]?.[0];
+	expect(exported?.json).toMatchObject({ links: all, format: 'csv' });
+	expect(String(exported?.binary?.data?.id)).toMatch(/^database:/);
+	const rows = n8n.nodeItems(execution, EXTRACT_NODE);
+	expect(rows).toHaveLength(all);
+	expect(new Set(rows.map((row) => row.id)).size).toBe(all);
+	expect(rows.at(-1)?.id).toBe([...sandbox.links.values()].at(-1)?.id);
 });
 
 test('the polling trigger, active on main with two workers, delivers each new link exactly once', async () => {

@@ -1,11 +1,16 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /**
  * Link > Export in real n8n (`n8n execute`): the file goes into n8n's binary data (filesystem
  * mode, as n8n 2.x runs by default; in memory on 1.x), Extract From File reads it back as rows, and Sync Many of
  * those rows changes nothing; JSON Lines read back by Extract From File; a page that fails
  * under On Error: Continue gives an error item and no file.
  */
+import { readFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
 import { layout, majorOf, type WorkflowJson, type WorkflowNode } from '../../dev/n8n';
-import { pairedOutput, suiteQueries, useN8nSuite } from './harness';
+import { loadExample, pairedOutput, suiteQueries, useN8nSuite } from './harness';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, LINK_NODE, NODE_TYPE } from './workflows';
 
 const LINKS = 600;
@@ -84,11 +89,27 @@ const wf = {
 	),
 };
 
+/**
+ * The nightly export example with its Read/Write Files node enabled, writing under n8n's
+ * allowed folder (~/.n8n-files of the user n8n runs as) into a folder of this test run.
+ */
+const exampleFolder = join(homedir(), '.n8n-files', `e2e-export-${process.pid}`);
+const example = suite.workflow(
+	(() => {
+		const json = loadExample('export-links-to-file.json');
+		const write = json.nodes.find((n) => n.type === 'n8n-nodes-base.readWriteFile')!;
+		write.disabled = false;
+		write.parameters.fileName = `=${exampleFolder}/{{ $binary.data.fileName }}`;
+		return json;
+	})(),
+);
+afterAll(() => rmSync(exampleFolder, { recursive: true, force: true }));
+
 const TRICKY = ['=1+1', "'=quoted", 'a, "b"', 'two\nlines', '-5 off', '@team', '\ttab', 'Grüße'];
 
 /** The Export node's output items. */
-const exportedBy = (run: Awaited<ReturnType<typeof suite.executeOk>>) =>
-	run.data.resultData.runData[EXPORT]?.[0]?.data?.main?.[0] ?? [];
+const exportedBy = (run: Awaited<ReturnType<typeof suite.executeOk>>, name = EXPORT) =>
+	run.data.resultData.runData[name]?.[0]?.data?.main?.[0] ?? [];
 
 function seed() {
 	const links = suite.sandbox.addLinks(LINKS);
@@ -148,6 +169,24 @@ test('Export JSON Lines: one record a line, read back by Extract From File', asy
 	expect(records.map((r) => [r.id, r.title])).toEqual(
 		links.slice(0, TRICKY.length).map((link) => [link.id, link.title]),
 	);
+});
+
+test('the nightly export example, its write node enabled: the file on disk is the CSV of every link', async () => {
+	const links = seed();
+
+	const run = await suite.executeOk(example);
+
+	const [exported] = exportedBy(run, 'Export every link');
+	const fileName = String(exported.json.fileName);
+	const text = readFileSync(join(exampleFolder, fileName), 'utf8');
+	expect(Buffer.byteLength(text)).toBe(exported.json.bytes);
+	const lines = text.split('\r\n');
+	expect(lines[0]).toBe(
+		'id,shortUrl,longUrl,title,path,domain,tags,totalNumberOfClick,createdAt,updatedAt,expiredAt',
+	);
+	// a row ends in CRLF; a line break inside a quoted title is the LF it was
+	expect(text.match(/\r\n/g)).toHaveLength(1 + LINKS + 3);
+	expect(lines.at(-2)?.startsWith(links.at(-1)!.id)).toBe(true);
 });
 
 test('a page that fails under On Error: Continue: one error item, no file', async () => {

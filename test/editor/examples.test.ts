@@ -81,10 +81,25 @@ describe('Example workflows', () => {
 		expect(pages.requests.filter((r) => r.method === 'HEAD')).toHaveLength(3);
 	});
 
+	it('export-links-to-file: every link in one CSV file, oldest first', async () => {
+		fx.sandbox.addLinks(130);
+		const run = await fx.engine.runWorkflow(
+			loadExample('export-links-to-file.json'),
+			fx.credentials,
+		);
+
+		const [file] = outputOf(run, 'Export every link');
+		expect(file.json).toMatchObject({ links: 133, format: 'csv' });
+		const text = Buffer.from(file.binary!.data.data, 'base64').toString('utf8');
+		expect(text.split('\r\n')).toHaveLength(1 + 133 + 1);
+		expect(fx.sandbox.requests.every((r) => r.path === '/v1/links/list')).toBe(true);
+	});
+
 	it('are the documented examples', () => {
 		expect(files.sort()).toEqual([
 			'create-many-from-json-list.json',
 			'create-once-bulk-import.json',
+			'export-links-to-file.json',
 			'qr-codes-to-files.json',
 			'scheduled-clicks-by-country.json',
 			'sheet-rows-to-bulk-update.json',

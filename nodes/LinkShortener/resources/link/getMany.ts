@@ -36,7 +36,7 @@ function manyItemsHint(links: number): NodeExecutionHint {
 	return {
 		type: 'info',
 		location: 'outputPane',
-		message: `Get Many gave ${links.toLocaleString('en-US')} links as as many items: n8n holds every item in memory (about 5 KB a link, about ${megabytes} MB here) and saves it with the execution. For a whole account, use Link > Export to File: one file, written as it is read, whatever the account's size.`,
+		message: `Get Many gave ${links.toLocaleString('en-US')} links, one item each: n8n holds every item in memory (about 5 KB a link, about ${megabytes} MB here) and saves it with the execution. For a whole account, use Link > Export to File: one file, written as it is read, whatever the account's size.`,
 	};
 }
 

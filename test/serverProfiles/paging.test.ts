@@ -45,6 +45,24 @@ describe.each(SERVER_PROFILES)('paging against a server with $name', ({ options 
 		);
 	});
 
+	it('Export: every link once, oldest first, one file, in the bound of list requests', async () => {
+		const listed = addNewest(threePagesAndSome(served()) - seededNewestFirst.length).reverse();
+
+		const { items, error } = await ls.run({
+			resource: 'link',
+			operation: 'export',
+			options: { fields: ['id'] },
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		const text = Buffer.from(items[0].binary!.data.data, 'base64').toString('utf8');
+		expect(text).toBe(['id', ...listed, ''].join('\r\n'));
+		expect(items[0].json.links).toBe(listed.length);
+		const lists = ls.requestsTo(LIST);
+		expect(lists.length).toBeLessThanOrEqual(fullReadBound(listed.length, served(), hasTotal));
+	});
+
 	it('Domain > Get Many with Return All: every domain once', async () => {
 		ls.sandbox.addDomains(threePagesAndSome(served()));
 		const all = ls.sandbox.domains.length;

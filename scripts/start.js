@@ -15,7 +15,9 @@
  * Ctrl-C stops n8n and the sandbox and deletes the temporary user folder.
  *
  * Options: --no-build (pack the current dist/ as is), --keep (keep the user folder),
- *          --verbose (echo n8n's log to the console; it is always written to n8n.log).
+ *          --verbose (echo n8n's log to the console; it is always written to n8n.log),
+ *          --links=N (a large account: N more links in the sandbox, e.g. 1000000, seeded in
+ *          about 10 s; try Link > Export to File on it).
  * Environment: N8N_PORT (5678), SANDBOX_PORT (5680), N8N_LISTEN_ADDRESS (127.0.0.1),
  *          N8N_CACHE_DIR (where n8n is cached, default ~/.cache/n8n-nodes-link-shortener/n8n-2.41.1).
  */
@@ -24,6 +26,9 @@ const path = require('path');
 const n8n = require('../dev/n8n');
 
 const args = new Set(process.argv.slice(2));
+const SEED_LINKS = Number(
+	(process.argv.find((arg) => arg.startsWith('--links=')) || '--links=0').slice('--links='.length),
+);
 const REPO = path.resolve(__dirname, '..');
 const EXAMPLES = path.join(REPO, 'examples');
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT || 5680);
@@ -94,7 +99,7 @@ async function main() {
 	const sandboxPort = await n8n.preferPort(SANDBOX_PORT);
 	if (sandboxPort !== SANDBOX_PORT)
 		say(`port ${SANDBOX_PORT} is busy; the sandbox uses ${sandboxPort}`);
-	running.sandbox = await n8n.startSandboxProcess({ port: sandboxPort });
+	running.sandbox = await n8n.startSandboxProcess({ port: sandboxPort, seedLinks: SEED_LINKS });
 	say(`sandbox API at ${running.sandbox.baseUrl} (API key ${running.sandbox.apiKey})`);
 
 	// 3. n8n (cached)

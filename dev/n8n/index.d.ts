@@ -262,6 +262,8 @@ export interface SandboxProcess {
 }
 export declare function startSandboxProcess(options?: {
 	port?: number;
+	/** More links of the key's user, created at start (a large account). */
+	seedLinks?: number;
 	timeoutMs?: number;
 	onLine?: (line: string, stream: string) => void;
 }): Promise<SandboxProcess>;

@@ -11,7 +11,7 @@ const REPO = path.resolve(__dirname, '..', '..');
  * Starts `ts-node --transpile-only dev/sandbox/cli.ts --port <port>` and waits for its
  * "Base URL:" / "API key:" lines. Resolves { baseUrl, apiKey, port, stop(), logs() }.
  */
-async function startSandboxProcess({ port, timeoutMs = 60000, onLine } = {}) {
+async function startSandboxProcess({ port, seedLinks, timeoutMs = 60000, onLine } = {}) {
 	const cli = path.join(REPO, 'dev', 'sandbox', 'cli.ts');
 	const tsNode = path.join(REPO, 'node_modules', '.bin', 'ts-node');
 	if (!fs.existsSync(cli)) throw new Error(`sandbox CLI not found: ${cli}`);
@@ -23,6 +23,7 @@ async function startSandboxProcess({ port, timeoutMs = 60000, onLine } = {}) {
 	const ready = new Promise((r) => (resolveReady = r));
 	const args = ['--transpile-only', '--prefer-ts-exts', cli];
 	if (port) args.push('--port', String(port));
+	if (seedLinks) args.push('--seed-links', String(seedLinks));
 	const { child, done } = spawnTracked(process.execPath, [tsNode, ...args], {
 		cwd: REPO,
 		env: { ...process.env, TS_NODE_PROJECT: path.join(REPO, 'tsconfig.json') },

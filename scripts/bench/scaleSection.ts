@@ -6,7 +6,9 @@
  * - Link > Export of the whole account, 10,000 links and 1,000,000, at 50 ms a request, beside
  *   a plain script reading the same pages 8 in flight and writing the same CSV to disk; and at
  *   0 ms for the largest;
- * - Link > Get Many with Return All of 200,000 links (the items way, for comparison).
+ * - Link > Get Many with Return All of 200,000 links (the items way, for comparison);
+ * - Bulk > Sync Many of 100,000 rows against 100,000 and 1,000,000 links (bench/scaleSync.ts).
+ * `--parts=export,sync` runs some of them.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { IDataObject } from 'n8n-workflow';
@@ -14,14 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import * as n8n from '../../dev/n8n';
-import { Sandbox } from '../../dev/sandbox/server';
 import { fileHeader, fileLines } from '../../nodes/LinkShortener/links/exportFile';
-import { quick, repeats } from './args';
-import { chainWorkflow, JOB } from './benchWorkflows';
+import { argument, quick, repeats } from './args';
+import { largeAccount, PAGE_CAP } from './largeAccount';
 import { executeMeasured, type Measured } from './realN8nCreate';
+import { scaleSyncLines } from './scaleSync';
 import { median } from './turns';
 
-const PAGE_CAP = 50;
 const IN_FLIGHT = 8;
 const CSV = { format: 'csv' as const, escapeFormulas: true };
 
@@ -84,6 +85,8 @@ export async function scaleSection(): Promise<string> {
 	const sizes = quick ? [10_000, 100_000] : [10_000, 1_000_000];
 	const runs: SizeRun[] = [];
 	let getMany: { links: number; run: Measured } | undefined;
+	const parts = (argument('parts') ?? 'export,sync').split(',');
+	let sync: string[] = [];
 	try {
 		n8n.installPackage(userFolder, tarball);
 		const env = n8n.n8nEnv({
@@ -91,31 +94,10 @@ export async function scaleSection(): Promise<string> {
 			port: await n8n.getFreePort(),
 			brokerPort: await n8n.getFreePort(),
 		});
-		for (const links of sizes) {
-			const sandbox = await Sandbox.start({
-				rateLimit: null,
-				logBodies: false,
-				pageSizeCap: PAGE_CAP,
-				seedLinks: links - 3,
-			});
+		if (parts.includes('sync')) sync = await scaleSyncLines(env);
+		for (const links of parts.includes('export') ? sizes : []) {
+			const { sandbox, job } = await largeAccount(env, links);
 			try {
-				const [credential] = await n8n.importCredentials(env, [
-					{
-						name: `Scale ${links}`,
-						type: 'linkShortenerApi',
-						data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
-					},
-				]);
-				const job = (id: string, parameters: Record<string, unknown>) =>
-					chainWorkflow(id, [
-						{
-							name: JOB,
-							type: 'n8n-nodes-link-shortener.linkShortener',
-							typeVersion: 1,
-							parameters,
-							credentials: { linkShortenerApi: { id: credential.id, name: credential.name } },
-						},
-					]);
 				const exportJob = job(`export-${links}`, { resource: 'link', operation: 'export' });
 				await n8n.importWorkflows(env, [exportJob]);
 				const latencies = links === sizes.at(-1) ? [50, 0] : [50];
@@ -156,6 +138,7 @@ export async function scaleSection(): Promise<string> {
 		n8n.removeUserFolder(userFolder);
 		rmSync(scratch, { recursive: true, force: true });
 	}
+	if (!runs.length) return sync.join('\n');
 	const smallest = runs[0];
 	const smallestPeak = median(smallest.node.map((run) => run.peakMb));
 	const rows = runs.map((run) => {
@@ -182,5 +165,7 @@ export async function scaleSection(): Promise<string> {
 		getMany
 			? `For comparison, Link > Get Many with Return All of ${getMany.links.toLocaleString('en-US')} links at 0 ms (one item a link): ${seconds(getMany.run.ms)}, n8n peak RSS ${mb(getMany.run.peakMb)} (before Export: 1,612 MB and 21.2 s for 200,000 links, measured on the same machine).`
 			: '',
+		'',
+		...sync,
 	].join('\n');
 }

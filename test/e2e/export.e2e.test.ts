@@ -9,54 +9,36 @@ import { readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-import { layout, majorOf, type WorkflowJson, type WorkflowNode } from '../../dev/n8n';
+import { layout, majorOf, type WorkflowNode } from '../../dev/n8n';
 import { loadExample, pairedOutput, suiteQueries, useN8nSuite } from './harness';
-import { CREDENTIAL_NAME, CREDENTIAL_TYPE, LINK_NODE, NODE_TYPE } from './workflows';
+import {
+	chainWorkflow,
+	CREDENTIAL_NAME,
+	CREDENTIAL_TYPE,
+	LINK_NODE,
+	NODE_TYPE,
+	workflowNode,
+} from './workflows';
 
 const LINKS = 600;
 const suite = useN8nSuite({ sandbox: { pageSizeCap: 50, rateLimit: null } });
 const { apiRequests } = suiteQueries(suite);
 
-let position = 0;
-function node(name: string, type: string, typeVersion: number, parameters: object): WorkflowNode {
-	position += 220;
-	return {
-		id: `00000000-0000-4000-9100-${String(position).padStart(12, '0')}`,
-		name,
-		type,
-		typeVersion,
-		position: [position, 0],
-		parameters: parameters as WorkflowNode['parameters'],
-	};
-}
-
 const linkNode = (name: string, parameters: object, onError?: WorkflowNode['onError']) => ({
-	...node(name, NODE_TYPE, 1, parameters),
+	...workflowNode(name, NODE_TYPE, 1, parameters),
 	credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
 	...(onError && { onError }),
 });
 
-function chain(name: string, nodes: WorkflowNode[]): WorkflowJson {
-	const connections = Object.fromEntries(
-		nodes
-			.slice(0, -1)
-			.map((from, i) => [
-				from.name,
-				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
-			]),
-	);
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
-}
-
-const trigger = () => node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {});
+const trigger = () => workflowNode('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {});
 const EXPORT = 'Export';
 
 const wf = {
 	syncBack: suite.workflow(
-		chain('e2e Export → Extract From File → Sync Many', [
+		chainWorkflow('e2e Export → Extract From File → Sync Many', [
 			trigger(),
 			linkNode(EXPORT, { resource: 'link', operation: 'export' }),
-			node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
+			workflowNode('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
 				operation: 'csv',
 				options: {},
 			}),
@@ -64,7 +46,7 @@ const wf = {
 		]),
 	),
 	jsonl: suite.workflow(
-		chain('e2e Export JSON Lines → Extract From File (text)', [
+		chainWorkflow('e2e Export JSON Lines → Extract From File (text)', [
 			trigger(),
 			linkNode(EXPORT, {
 				resource: 'link',
@@ -74,7 +56,7 @@ const wf = {
 				filters: { search: 'tricky' },
 				options: { fileName: 'tricky.jsonl' },
 			}),
-			node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
+			workflowNode('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
 				operation: 'text',
 				binaryPropertyName: 'file',
 				options: {},
@@ -82,7 +64,7 @@ const wf = {
 		]),
 	),
 	failing: suite.workflow(
-		chain('e2e Export with a failing page, On Error: Continue', [
+		chainWorkflow('e2e Export with a failing page, On Error: Continue', [
 			trigger(),
 			linkNode(EXPORT, { resource: 'link', operation: 'export' }, 'continueRegularOutput'),
 		]),

@@ -7,7 +7,14 @@
  */
 import type { WorkflowJson, WorkflowNode } from '../../dev/n8n';
 import { pairedOutput, suiteQueries, useN8nSuite } from './harness';
-import { CREDENTIAL_NAME, CREDENTIAL_TYPE, LINK_NODE, NODE_TYPE } from './workflows';
+import {
+	chainWorkflow,
+	CREDENTIAL_NAME,
+	CREDENTIAL_TYPE,
+	LINK_NODE,
+	NODE_TYPE,
+	workflowNode,
+} from './workflows';
 
 const suite = useN8nSuite({
 	resetBeforeEach: false,
@@ -34,34 +41,8 @@ const SHEET = csvOf(HEADER, [
 	['https://sho.rt/csv-new', 'https://example.com/csv/new', 'New', 'promo', '', '4'],
 ]);
 
-let position = 0;
-function node(name: string, type: string, typeVersion: number, parameters: object): WorkflowNode {
-	position += 220;
-	return {
-		id: `00000000-0000-4000-9000-${String(position).padStart(12, '0')}`,
-		name,
-		type,
-		typeVersion,
-		position: [position, 0],
-		parameters: parameters as WorkflowNode['parameters'],
-	};
-}
-
-/** The nodes one after another, each one's first output into the next. */
-function chain(name: string, nodes: WorkflowNode[]): WorkflowJson {
-	const connections = Object.fromEntries(
-		nodes
-			.slice(0, -1)
-			.map((from, i) => [
-				from.name,
-				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
-			]),
-	);
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
-}
-
 const codeNode = (name: string, jsCode: string) =>
-	node(name, 'n8n-nodes-base.code', 2, {
+	workflowNode(name, 'n8n-nodes-base.code', 2, {
 		mode: 'runOnceForAllItems',
 		language: 'javaScript',
 		jsCode,
@@ -70,10 +51,10 @@ const codeNode = (name: string, jsCode: string) =>
 /** Manual Trigger → a Code node holding the CSV as a file → Extract From File → the steps. */
 function csvWorkflow(name: string, csv: string, steps: WorkflowNode[]): WorkflowJson {
 	const file = `return [{ json: {}, binary: { data: { data: ${JSON.stringify(Buffer.from(csv).toString('base64'))}, mimeType: 'text/csv', fileName: 'links.csv' } } }];`;
-	return chain(name, [
-		node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {}),
+	return chainWorkflow(name, [
+		workflowNode('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {}),
 		codeNode('CSV file', file),
-		node('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
+		workflowNode('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
 			operation: 'csv',
 			options: { enableBOM: true },
 		}),
@@ -108,14 +89,14 @@ const XLSX_ROWS = [
 
 /** Manual Trigger → the rows → Convert to File (XLSX) → Extract From File (XLSX) → the steps. */
 function xlsxWorkflow(name: string, steps: WorkflowNode[]): WorkflowJson {
-	return chain(name, [
-		node('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {}),
+	return chainWorkflow(name, [
+		workflowNode('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {}),
 		codeNode('Sheet rows', `return ${JSON.stringify(XLSX_ROWS)}.map((json) => ({ json }));`),
-		node('Convert to XLSX', 'n8n-nodes-base.convertToFile', 1.1, {
+		workflowNode('Convert to XLSX', 'n8n-nodes-base.convertToFile', 1.1, {
 			operation: 'xlsx',
 			options: {},
 		}),
-		node('Extract From XLSX', 'n8n-nodes-base.extractFromFile', 1.1, {
+		workflowNode('Extract From XLSX', 'n8n-nodes-base.extractFromFile', 1.1, {
 			operation: 'xlsx',
 			options: {},
 		}),
@@ -124,7 +105,11 @@ function xlsxWorkflow(name: string, steps: WorkflowNode[]): WorkflowJson {
 }
 
 const linkNode = (parameters: object): WorkflowNode => ({
-	...node(LINK_NODE, NODE_TYPE, 1, { resource: 'bulk', mappingMode: 'autoMap', ...parameters }),
+	...workflowNode(LINK_NODE, NODE_TYPE, 1, {
+		resource: 'bulk',
+		mappingMode: 'autoMap',
+		...parameters,
+	}),
 	credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
 });
 
@@ -145,11 +130,11 @@ const wf = {
 	roundTrip: suite.workflow(
 		csvWorkflow('e2e CSV → Create Many (Keep Input Columns) → CSV', SHEET, [
 			linkNode({ operation: 'createMany', options: { keepInputColumns: true } }),
-			node('Convert to File', 'n8n-nodes-base.convertToFile', 1.1, {
+			workflowNode('Convert to File', 'n8n-nodes-base.convertToFile', 1.1, {
 				operation: 'csv',
 				options: {},
 			}),
-			node('Read it back', 'n8n-nodes-base.extractFromFile', 1.1, {
+			workflowNode('Read it back', 'n8n-nodes-base.extractFromFile', 1.1, {
 				operation: 'csv',
 				options: {},
 			}),

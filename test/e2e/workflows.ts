@@ -24,6 +24,38 @@ function nodeId(): string {
 	return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
 }
 
+let placed = 0;
+/** A node of a workflow made in a test, placed left to right in the order made. */
+export function workflowNode(
+	name: string,
+	type: string,
+	typeVersion: number,
+	parameters: object,
+): WorkflowNode {
+	placed += 220;
+	return {
+		id: nodeId(),
+		name,
+		type,
+		typeVersion,
+		position: [placed, 0],
+		parameters: parameters as WorkflowNode['parameters'],
+	};
+}
+
+/** The nodes one after another, each one's first output into the next. */
+export function chainWorkflow(name: string, nodes: WorkflowNode[]): WorkflowJson {
+	const connections = Object.fromEntries(
+		nodes
+			.slice(0, -1)
+			.map((from, i) => [
+				from.name,
+				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	);
+	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
 function manualTrigger(): WorkflowNode {
 	return {
 		id: nodeId(),

@@ -1,6 +1,21 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../fields/jsonValues';
 
+/** The Link record's fields (API reference 2.2), in the order an export writes them (D20). */
+export const LINK_RECORD_FIELDS = [
+	'id',
+	'shortUrl',
+	'longUrl',
+	'title',
+	'path',
+	'domain',
+	'tags',
+	'totalNumberOfClick',
+	'createdAt',
+	'updatedAt',
+	'expiredAt',
+] as const;
+
 /** The list `data` holds (D3, D6): `data` itself when it is an array, else its `items` or `links`. */
 export function listIn(data: unknown): unknown[] | undefined {
 	if (Array.isArray(data)) return data;

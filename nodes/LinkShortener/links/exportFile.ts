@@ -1,21 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../fields/jsonValues';
+import { LINK_RECORD_FIELDS } from '../http/records';
 
-/** The Link record's fields (API reference 2.2), in the order a CSV export writes them (D20). */
-export const EXPORT_FIELDS = [
-	'id',
-	'shortUrl',
-	'longUrl',
-	'title',
-	'path',
-	'domain',
-	'tags',
-	'totalNumberOfClick',
-	'createdAt',
-	'updatedAt',
-	'expiredAt',
-] as const;
+/** The fields an export writes unless told otherwise, in this order (D20). */
+export const EXPORT_FIELDS = LINK_RECORD_FIELDS;
 
 export type ExportFormat = 'csv' | 'jsonl';
 

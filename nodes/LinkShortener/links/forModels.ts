@@ -4,20 +4,11 @@ import type { NodeRun } from '../n8n/nodeRun';
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../n8n/toolMode';
 import type { OperationRun } from '../n8n/toolPath';
 import { isErrorItem } from '../http/errorItems';
+import { LINK_RECORD_FIELDS } from '../http/records';
 
 /** A link as the API describes it (spec 2.2), and what an operation says it did with it (D18). */
 const LINK_FIELDS_FOR_MODELS = [
-	'id',
-	'path',
-	'shortUrl',
-	'longUrl',
-	'title',
-	'domain',
-	'tags',
-	'totalNumberOfClick',
-	'createdAt',
-	'updatedAt',
-	'expiredAt',
+	...LINK_RECORD_FIELDS,
 	'linkCreated',
 	'syncAction',
 	'changedFields',

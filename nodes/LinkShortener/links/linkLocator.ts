@@ -1,16 +1,17 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IDisplayOptions,
 	type INodeParameterResourceLocator,
 	type INodeProperties,
 } from 'n8n-workflow';
 
 import { FIELDS } from './linkBodies';
+import { linkRefOf, shortUrlMatch } from './linkRefs';
 import { listPages } from '../paging/pager';
-import { linkPathsOf } from '../http/endpoints';
 import type { RowValidator } from '../fields/validation';
-import type { Row } from '../http/request';
+import type { Api, Row } from '../http/request';
+
+const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
 
 /** The "Link" locator of Link > Get and Link > Update: from the list, by ID, or by short URL. */
 export function linkLocator(
@@ -89,38 +90,39 @@ export function locatedLinkOf(
 	check: RowValidator,
 ): LocatedLink {
 	if (locator.mode === 'url') {
-		return {
-			shortUrl: check.httpUrl(locator.value, { label: 'Link (by short URL)', parameter: 'linkId' }),
-		};
+		const shortUrl = check.httpUrl(locator.value, SHORT_URL);
+		linkRefOf(shortUrl, check, SHORT_URL);
+		return { shortUrl };
 	}
 	return { id: check.uuid(locator.value, FIELDS.id) };
 }
 
-/** The link's UUID: a short URL is searched (on the list path "API Paths" picks) and must match exactly. */
-export async function linkIdOf(link: LocatedLink, options: IDataObject, row: Row): Promise<string> {
+/**
+ * The link's UUID: a short URL's path is searched (on `listUrl`) and a link matches as D14
+ * says everywhere: host without case and path.
+ */
+export async function linkIdOf(
+	api: Api,
+	link: LocatedLink,
+	listUrl: string,
+	{ itemIndex, timeout }: { itemIndex?: number; timeout?: number } = {},
+): Promise<string> {
 	if ('id' in link) return link.id;
-	const wanted = normalizeShortUrl(link.shortUrl);
-	const search = decodeURIComponent(new URL(wanted).pathname.replace(/^\/+/, ''));
-	const request = { method: 'POST' as const, url: linkPathsOf(options).list, body: { search } };
-	for await (const { records } of listPages(row.api, request, {}, row.index)) {
-		const match = records.find((found) => normalizeShortUrl(String(found.shortUrl)) === wanted);
+	const wanted = shortUrlMatch(link.shortUrl);
+	const request = {
+		method: 'POST' as const,
+		url: listUrl,
+		body: { search: wanted?.search },
+		timeout,
+	};
+	for await (const { records } of listPages(api, request, {}, itemIndex)) {
+		const match = records.find(
+			(found) => wanted && shortUrlMatch(String(found.shortUrl))?.key === wanted.key,
+		);
 		if (match) return String(match.id);
 	}
-	throw new NodeOperationError(
-		row.context.getNode(),
-		`No link has the short URL ${link.shortUrl}`,
-		{
-			itemIndex: row.index,
-			description: 'Check the short URL, or choose the link from the list or by its ID.',
-		},
-	);
-}
-
-/** Scheme and host compare without case (URL lowers them); a trailing slash is ignored. */
-function normalizeShortUrl(url: string): string {
-	try {
-		return new URL(url.trim()).href.replace(/\/+$/, '');
-	} catch {
-		return url.trim();
-	}
+	throw new NodeOperationError(api.node, `No link has the short URL ${link.shortUrl}`, {
+		itemIndex,
+		description: 'Check the short URL, or choose the link from the list or by its ID.',
+	});
 }

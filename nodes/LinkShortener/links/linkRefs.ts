@@ -19,16 +19,10 @@ export function linkRefOf(value: unknown, check: RowValidator, field: FieldName)
 	if (!text) check.fail(field, 'a link ID, short URL or path is required');
 	if (isUuid(text)) return { kind: 'id', id: text };
 	if (/^https?:\/\//i.test(text)) {
-		let url: URL;
-		try {
-			url = new URL(text);
-		} catch {
-			check.fail(field, `"${text}" is not a valid short URL`);
-		}
-		const path = pathOf(url.pathname);
-		if (!url.hostname || !path)
-			check.fail(field, `"${text}" is not a short URL: it has no path after the host`);
-		return { kind: 'shortUrl', text, key: shortUrlKey(url.hostname, path), search: path };
+		if (!URL.canParse(text)) check.fail(field, `"${text}" is not a valid short URL`);
+		const match = shortUrlMatch(text);
+		if (!match) check.fail(field, `"${text}" is not a short URL: it has no path after the host`);
+		return { kind: 'shortUrl', text, ...match };
 	}
 	const path = pathOf(text);
 	if (!path || /\s/.test(path))
@@ -89,19 +83,26 @@ export function refPath(ref: LinkRef): string | undefined {
 	return ref.kind === 'id' ? undefined : ref.search;
 }
 
+/**
+ * D14, everywhere the same: what a short URL is matched by, host without case and path; the
+ * scheme, a trailing slash, a query string and a fragment do not matter. `search`: the path,
+ * the text a list search for it sends. Undefined when the text has no host or no path.
+ */
+export function shortUrlMatch(text: string): { key: string; search: string } | undefined {
+	if (!URL.canParse(text.trim())) return undefined;
+	const url = new URL(text.trim());
+	const path = pathOf(url.pathname);
+	return url.hostname && path ? { key: shortUrlKey(url.hostname, path), search: path } : undefined;
+}
+
 /** The keys a listed link answers to: its short URL (host and path) and its bare path. */
 function keysOfLink(link: IDataObject): string[] {
 	const keys: string[] = [];
 	if (typeof link.path === 'string' && link.path) keys.push(pathKey(pathOf(link.path)));
-	if (typeof link.shortUrl === 'string') {
-		try {
-			const url = new URL(link.shortUrl);
-			keys.push(shortUrlKey(url.hostname, pathOf(url.pathname)));
-			if (!link.path) keys.push(pathKey(pathOf(url.pathname)));
-		} catch {
-			// A link without a readable short URL can still be found by its path.
-		}
-	}
+	// A link without a readable short URL can still be found by its path.
+	const match = typeof link.shortUrl === 'string' ? shortUrlMatch(link.shortUrl) : undefined;
+	if (match) keys.push(match.key);
+	if (match && !link.path) keys.push(pathKey(match.search));
 	return keys;
 }
 

@@ -10,6 +10,8 @@ import type { Api } from '../http/request';
 import { linksById, listingSize } from '../links/linksById';
 import { RowValidator } from '../fields/validation';
 import { clickTotals } from '../links/clickTotals';
+import { linkIdOf, locatedLinkOf, type LocatedLink } from '../links/linkLocator';
+import { LINK_PATHS } from '../http/endpoints';
 import {
 	isSavedAs,
 	readClickState,
@@ -32,7 +34,8 @@ interface Settings {
 	minNewClicks: number;
 	milestone: number;
 	graceMinutes: number;
-	linkId?: string;
+	/** Day Completed's link, by id or by short URL (looked up when a day is due). */
+	link?: LocatedLink;
 }
 
 function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
@@ -46,11 +49,14 @@ function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
 			? api.context.getNodeParameter('linkId', { mode: 'list', value: '' })
 			: { value: '' }
 	) as INodeParameterResourceLocator;
-	const linkId = String(locator?.value ?? '').trim() || undefined;
-	if (linkId)
-		new RowValidator(api.context.getNode(), 0).uuid(linkId, { label: 'Link', parameter: 'linkId' });
-	const setting = JSON.stringify({ minNewClicks, milestone, graceMinutes, linkId });
-	return { event, setting, minNewClicks, milestone, graceMinutes, linkId };
+	const given = String(locator?.value ?? '').trim() || undefined;
+	const link = given
+		? locatedLinkOf(locator, new RowValidator(api.context.getNode(), 0))
+		: undefined;
+	const linkId = link && 'id' in link ? link.id : undefined;
+	const shortUrl = link && 'shortUrl' in link ? link.shortUrl : undefined;
+	const setting = JSON.stringify({ minNewClicks, milestone, graceMinutes, linkId, shortUrl });
+	return { event, setting, minNewClicks, milestone, graceMinutes, link };
 }
 
 function emptyState(settings: Settings, now: number): ClickState {
@@ -92,11 +98,8 @@ async function withDetails(
 	state: ClickState,
 	emitted: IDataObject[],
 ): Promise<{ items: IDataObject[]; listing: ClickState['listing'] }> {
-	const { links, listing } = await linksById(
-		api,
-		emitted.map((item) => String(item.id)),
-		state.listing ?? undefined,
-	);
+	const ids = emitted.map((item) => String(item.id));
+	const { links, listing } = await linksById(api, ids, { known: state.listing ?? undefined });
 	const items = emitted.map((item) => {
 		const link = links.get(String(item.id));
 		const { shortUrl, longUrl, title } = link ?? {};
@@ -126,11 +129,9 @@ async function pollFrom(
 			settings.graceMinutes,
 		);
 		if (days.length === 0) return { items: [], next: state };
-		const totals = await clickTotals(
-			api,
-			'day',
-			settings.linkId ? { link_id: settings.linkId } : {},
-		);
+		const { link } = settings;
+		const query = link ? { link_id: await linkIdOf(api, link, LINK_PATHS.v1.list) } : {};
+		const totals = await clickTotals(api, 'day', query);
 		const items = days.map((day) => ({ day, clicks: totals.get(day) ?? 0 }));
 		return { items, next: { ...state, lastDay: days[days.length - 1] } };
 	}

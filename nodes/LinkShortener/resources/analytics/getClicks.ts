@@ -9,7 +9,7 @@ import { rowOperation } from '../../batches/eachRow';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { runsAsTool, TOOL_RESULT_LIMIT } from '../../n8n/toolMode';
 import { RowValidator } from '../../fields/validation';
-import { CLICKS_PATH } from '../../http/endpoints';
+import { CLICKS_PATH, LINK_PATHS } from '../../http/endpoints';
 import { clickGroupsOf, topGroups, type ClickGroup } from '../../links/clickGroups';
 import { linksById } from '../../links/linksById';
 import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
@@ -42,7 +42,11 @@ function withLink(group: ClickGroup, link: IDataObject | undefined): IDataObject
  * Top N, at most 50 groups for an AI agent unless Top asks for fewer, and with Link Details each
  * link's short URL, long URL and title.
  */
-async function clickGroupsOutput(records: IDataObject[], row: Row): Promise<INodeExecutionData[]> {
+async function clickGroupsOutput(
+	records: IDataObject[],
+	row: Row,
+	timeout: number,
+): Promise<INodeExecutionData[]> {
 	const { context } = row;
 	const groupBy = String(row.parameter('groupBy', '')).trim();
 	const options = row.parameter<IDataObject>('options', {});
@@ -57,10 +61,8 @@ async function clickGroupsOutput(records: IDataObject[], row: Row): Promise<INod
 	);
 	let output: IDataObject[] = groups;
 	if (options.linkDetails === true && groupBy === 'link') {
-		const { links } = await linksById(
-			row.api,
-			groups.map((group) => group.value),
-		);
+		const ids = groups.map((group) => group.value);
+		const { links } = await linksById(row.api, ids, { timeout });
 		output = groups.map((group) => withLink(group, links.get(group.value)));
 	}
 	return output.map((json) => ({ json }));
@@ -97,9 +99,12 @@ function checkRow(row: Row) {
 export const run = rowOperation(() => ({
 	check: checkRow,
 	send: async ({ qs, link }, row, { timeout }) => {
-		const query = link ? { ...qs, link_id: await linkIdOf(link, {}, row) } : qs;
+		const found = { itemIndex: row.index, timeout };
+		const query = link
+			? { ...qs, link_id: await linkIdOf(row.api, link, LINK_PATHS.v1.list, found) }
+			: qs;
 		const request = { method: 'GET' as const, url: CLICKS_PATH, qs: query, timeout };
-		return await clickGroupsOutput(await row.api.records(request, row.index), row);
+		return await clickGroupsOutput(await row.api.records(request, row.index), row, timeout);
 	},
 }));
 

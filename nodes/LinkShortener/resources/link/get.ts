@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOption, optionsCollection, showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
-import { linkPath } from '../../http/endpoints';
+import { linkPath, linkPathsOf } from '../../http/endpoints';
 import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
@@ -18,7 +18,9 @@ export const run = rowOperation(() => ({
 		return { link: locatedLinkOf(linkLocatorOf(row), check), options, qrCodes };
 	},
 	send: async ({ link, options, qrCodes }, row, { timeout }) => {
-		const url = linkPath(await linkIdOf(link, options, row));
+		const listUrl = linkPathsOf(options).list;
+		const id = await linkIdOf(row.api, link, listUrl, { itemIndex: row.index, timeout });
+		const url = linkPath(id);
 		const records = await row.api.records({ method: 'GET', url, timeout }, row.index);
 		return await addQrCodes(row.context, qrCodes, itemsOf(records));
 	},

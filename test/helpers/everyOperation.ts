@@ -121,3 +121,26 @@ export const PAGE_CHECKS: OperationCase[] = [
 		input: longUrls.map((_, i) => ({ longUrl: `http://127.0.0.1:9/${i}` })),
 	},
 ];
+
+/** A seeded link as Get Many gives it, with a long URL: the row an operation without a case of its own runs on. */
+export const LINK_ROWS: IDataObject[] = links.map((link, i) => ({ ...link, longUrl: longUrls[i] }));
+
+/**
+ * The cases of one of the node's operations ("link.export"): its own above, else its defaults
+ * on LINK_ROWS. `pages`: whether it calls the API (false for the page checks of D19).
+ */
+export function casesOf(operation: string): { cases: OperationCase[]; callsApi: boolean } {
+	const [resource, value] = operation.split('.');
+	const of = (list: OperationCase[]) =>
+		list.filter(
+			({ parameters }) => parameters.resource === resource && parameters.operation === value,
+		);
+	if (of(PAGE_CHECKS).length) return { cases: of(PAGE_CHECKS), callsApi: false };
+	const own = of(OPERATIONS);
+	return {
+		cases: own.length
+			? own
+			: [{ name: operation, parameters: { resource, operation: value }, input: LINK_ROWS }],
+		callsApi: true,
+	};
+}

@@ -1,6 +1,7 @@
 import type { INode, INodeExecutionData } from 'n8n-workflow';
 
-import { FAULTS, longUrls, OPERATIONS, ROWS } from '../helpers/everyOperation';
+import { casesOf, FAULTS, longUrls, ROWS } from '../helpers/everyOperation';
+import { operations } from '../helpers/nodeOperations';
 import { useLinkShortener } from '../helpers/fixture';
 
 /**
@@ -23,12 +24,18 @@ const pairedRow = (item: INodeExecutionData) => {
 	return typeof paired === 'object' ? paired.item : paired;
 };
 
+/** The node's own operations that call the API, each with its cases: a new operation is in at once. */
+const API_CASES = operations().flatMap(({ name }) => {
+	const { cases, callsApi } = casesOf(name);
+	return callsApi ? cases : [];
+});
+
 describe('On Error: Continue, every operation, a server that answers nothing usable (D8)', () => {
 	const ls = useLinkShortener();
 
 	describe.each(MODES)('%s', (_mode, settings) => {
 		describe.each(FAULTS)('%s', (_fault, fault) => {
-			it.each(OPERATIONS.map((operation) => [operation.name, operation] as const))(
+			it.each(API_CASES.map((operation) => [operation.name, operation] as const))(
 				'%s: one error item per input row, paired to it, none a bare input row',
 				async (_name, operation) => {
 					const { input } = operation;

@@ -1,7 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { SEEDED } from '../../dev/sandbox/server';
-import { OPERATIONS, PAGE_CHECKS } from '../helpers/everyOperation';
+import { casesOf } from '../helpers/everyOperation';
 import { NODE_TYPE, ROUTED_TOOL_TYPE, TOOL_TYPE, useLinkShortener } from '../helpers/fixture';
 import { operations } from '../helpers/nodeOperations';
 
@@ -10,7 +9,7 @@ import { operations } from '../helpers/nodeOperations';
  * Agent's tool (customOperations, under the derived "…Tool" type) and the MCP Server Trigger's
  * tool (routing only). The same row reaches the same endpoints on each, and both tool paths
  * send the same requests and give the same answer. The operations come from the node. One
- * without a case in test/helpers/everyOperation.ts runs with its defaults on LINK_ROW (a seeded
+ * without a case in test/helpers/everyOperation.ts runs with its defaults on LINK_ROWS (a seeded
  * link as Get Many gives it, with a long URL); it needs a case only when that cannot run it.
  */
 const PATHS = [
@@ -19,21 +18,12 @@ const PATHS = [
 	['the MCP Server Trigger (routing)', ROUTED_TOOL_TYPE],
 ] as const;
 
-const [seeded] = SEEDED.ownLinks;
-const LINK_ROW: IDataObject = { ...seeded, longUrl: 'https://example.com/every-path' };
-
-/** The case's first row; as a tool, a bulk operation takes its rows as a JSON list (Map Automatically has no columns there). */
+/** The first case of the operation, its first row; as a tool, a bulk operation takes its rows as a JSON list (Map Automatically has no columns there). */
 function callOf(
 	operation: string,
 	type: string,
 ): { parameters: INodeParameters; input: IDataObject[] } {
-	const [resource, value] = operation.split('.');
-	const found: { parameters: INodeParameters; input: IDataObject[] } = [
-		...OPERATIONS,
-		...PAGE_CHECKS,
-	].find(
-		({ parameters }) => parameters.resource === resource && parameters.operation === value,
-	) ?? { parameters: { resource, operation: value }, input: [LINK_ROW] };
+	const [found] = casesOf(operation).cases;
 	const row = found.input[0];
 	if (type === NODE_TYPE || found.parameters.mappingMode !== 'autoMap') {
 		return { parameters: found.parameters, input: [row] };
@@ -70,10 +60,7 @@ describe('every operation on every path n8n calls the node (D18)', () => {
 			});
 		}
 		const [workflow, agent, mcp] = seen;
-		const callsTheApi = !PAGE_CHECKS.some(
-			({ parameters }) => `${parameters.resource}.${parameters.operation}` === operation,
-		);
-		if (callsTheApi) expect(workflow.requests.length).toBeGreaterThan(0);
+		if (casesOf(operation).callsApi) expect(workflow.requests.length).toBeGreaterThan(0);
 		// The same endpoints; bodies may differ only where a tool's answer stops at 50 (Get Many's page size).
 		const endpoints = (requests: typeof workflow.requests) =>
 			requests.map(({ method, url }) => [method, url]);

@@ -5,7 +5,7 @@
  * those rows changes nothing; JSON Lines read back by Extract From File; a page that fails
  * under On Error: Continue gives an error item and no file.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -85,6 +85,7 @@ const example = suite.workflow(
 		return json;
 	})(),
 );
+beforeAll(() => mkdirSync(exampleFolder, { recursive: true }));
 afterAll(() => rmSync(exampleFolder, { recursive: true, force: true }));
 
 const TRICKY = ['=1+1', "'=quoted", 'a, "b"', 'two\nlines', '-5 off', '@team', '\ttab', 'Grüße'];

@@ -15,9 +15,17 @@ export interface LargeAccount {
 	): n8n.WorkflowJson & { id: string };
 }
 
-/** A sandbox of `links` links (seeded in about 10 s for a million) serving 50 a page, and its credential in n8n. */
-export async function largeAccount(env: n8n.N8nEnv, links: number): Promise<LargeAccount> {
+/**
+ * A sandbox of `links` links (seeded in about 10 s for a million) serving 50 a page, each answer
+ * `latencyMs` late (kept by the sandbox's reset), and its credential in n8n.
+ */
+export async function largeAccount(
+	env: n8n.N8nEnv,
+	links: number,
+	latencyMs = 0,
+): Promise<LargeAccount> {
 	const sandbox = await Sandbox.start({
+		latencyMs,
 		rateLimit: null,
 		logBodies: false,
 		pageSizeCap: PAGE_CAP,

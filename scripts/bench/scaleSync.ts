@@ -17,6 +17,7 @@ import { median } from './turns';
 const IN_FLIGHT = 8;
 /** The sandbox's first extra link is number 6 (five seeded links come first). */
 const FIRST = 6;
+const LATENCY_MS = 50;
 
 /** The rows: `unchanged` equal to their links, `retitled` with a new title, `added` new long URLs. */
 function rowsOf(unchanged: number, retitled: number, added: number) {
@@ -102,7 +103,7 @@ export async function scaleSyncLines(env: n8n.N8nEnv): Promise<string[]> {
 	const accounts = quick ? [10_000, 100_000] : [100_000, 1_000_000];
 	const measured: Array<{ links: number; node: Measured[]; plainMs: number[] }> = [];
 	for (const links of accounts) {
-		const { sandbox, job: linkJob } = await largeAccount(env, links);
+		const { sandbox, job: linkJob } = await largeAccount(env, links, LATENCY_MS);
 		try {
 			const job = linkJob(
 				`sync-scale-${links}`,
@@ -110,7 +111,6 @@ export async function scaleSyncLines(env: n8n.N8nEnv): Promise<string[]> {
 				[rowsStep(rows)],
 			);
 			await n8n.importWorkflows(env, [job]);
-			sandbox.setLatency(50);
 			const run = { links, node: [] as Measured[], plainMs: [] as number[] };
 			for (let turn = 0; turn < repeats(3); turn++) {
 				process.stderr.write(

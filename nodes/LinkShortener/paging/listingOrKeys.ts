@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Api, ApiRequest } from '../http/request';
-import { listPages, onePageOf } from './pager';
+import { listPages, onePageOf, RECENT_PAGES } from './pager';
 
 /** What a listing's first page says of the account: enough to tell what a full listing costs. */
 export interface ListingSize {
@@ -30,7 +30,8 @@ export async function listingOrKeys(
 	request: ApiRequest,
 	{ keyRequests, pagesWithoutTotal, keep }: Choice,
 ): Promise<{ listed: boolean; size: ListingSize }> {
-	const listing = listPages(api, request);
+	// Only the links the keys name are kept (`keep`): a whole account is read, not held.
+	const listing = listPages(api, request, { pagesKept: RECENT_PAGES });
 	const first = await onePageOf(listing);
 	keep(first.records);
 	const size = { total: first.total ?? first.records.length, pageSize: first.servedPageSize };

@@ -9,6 +9,13 @@ import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 /** The page size asked for; servers may answer with fewer (the maximum is not published). */
 export const PAGE_SIZE = 100;
 
+/**
+ * How many pages before it a page's repeats are looked for in listings that may be a whole
+ * million-link account (Export, the look-ups' full listing): a server ignoring `page` repeats
+ * the page before; the ids of every page would hold about 110 MB a million links.
+ */
+export const RECENT_PAGES = REQUESTS_IN_FLIGHT + 2;
+
 /** Why paging ended after a page. */
 export type StopReason =
 	/** The caller's record limit is reached. */

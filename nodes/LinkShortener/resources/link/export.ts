@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { rowOperation } from '../../batches/eachRow';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { BINARY_PROPERTY_NAME, RowValidator } from '../../fields/validation';
-import { OLDEST_FIRST, REQUESTS_IN_FLIGHT, LINK_PATHS } from '../../http/endpoints';
+import { OLDEST_FIRST, LINK_PATHS } from '../../http/endpoints';
 import {
 	EXPORT_FIELDS,
 	fileHeader,
@@ -14,7 +14,7 @@ import {
 } from '../../links/exportFile';
 import { filterBodyOf, linkFilters } from '../../links/linkFilters';
 import { binaryStreamOf } from '../../n8n/binaryStream';
-import { listPages, type Page } from '../../paging/pager';
+import { listPages, RECENT_PAGES, type Page } from '../../paging/pager';
 import type { Row } from '../../http/request';
 
 const displayOptions = showFor('link', ['export']);
@@ -107,7 +107,7 @@ export const run = rowOperation(() => ({
 			body: checked.body,
 			timeout,
 		};
-		const pages = listPages(row.api, request, { pagesKept: REQUESTS_IN_FLIGHT + 2 }, row.index);
+		const pages = listPages(row.api, request, { pagesKept: RECENT_PAGES }, row.index);
 		const written = { links: 0, bytes: 0 };
 		const binary = await row.context.helpers.prepareBinaryData(
 			binaryStreamOf(chunksOf(pages, checked, written)),

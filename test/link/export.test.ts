@@ -227,6 +227,7 @@ describe('Link > Export', () => {
 	describe('refuses bad settings before any request, naming the parameter and the item', () => {
 		it.each([
 			[{ format: 'xlsx' }, /Invalid Format in item 0: "xlsx" is not a format/],
+			[{ format: 'toString' }, /"toString" is not a format/],
 			[{ binaryPropertyName: '={{ "" }}' }, /Invalid Put Output File in Field in item 0/],
 			[{ binaryPropertyName: 'my file' }, /"my file" is not a binary property name/],
 			[{ options: { fields: [] } }, /Invalid Fields in item 0: choose at least one/],

@@ -36,7 +36,7 @@ interface Checked extends ExportSettings {
 function checkedOf(row: Row): Checked {
 	const check = new RowValidator(row.context.getNode(), row.index);
 	const format = row.parameter<string>('format', 'csv');
-	if (!(format in MIME_TYPES)) {
+	if (format !== 'csv' && format !== 'jsonl') {
 		check.fail(FIELD_NAMES.format, `"${String(format)}" is not a format: use csv or jsonl`);
 	}
 	const property = String(row.parameter('binaryPropertyName', 'data')).trim();

@@ -21,7 +21,13 @@ async function totals(): Promise<Map<string, number>> {
 	return new Map(body.data.map((group) => [group.value, group.clicks]));
 }
 
-async function plain(): Promise<{ poll: () => Promise<number> }> {
+interface ClicksJob {
+	poll: () => Promise<number>;
+	/** The saved state's size after the poll, as JSON (the trigger only). */
+	stateBytes?: () => number;
+}
+
+async function plain(): Promise<ClicksJob> {
 	let base = await totals();
 	return {
 		poll: async () => {
@@ -34,7 +40,7 @@ async function plain(): Promise<{ poll: () => Promise<number> }> {
 	};
 }
 
-async function node(): Promise<{ poll: () => Promise<number> }> {
+async function node(): Promise<ClicksJob> {
 	// Loaded here, so that the plain script's process holds none of n8n.
 	const { LiveTrigger } = await import('../../dev/engine/liveTrigger');
 	const { createEngine } = await import('../../dev/engine/packageEngine');
@@ -52,6 +58,7 @@ async function node(): Promise<{ poll: () => Promise<number> }> {
 			await trigger.poll();
 			return trigger.items.length - before;
 		},
+		stateBytes: () => JSON.stringify(trigger.staticData).length,
 	};
 }
 
@@ -63,7 +70,8 @@ async function main(): Promise<void> {
 	const started = performance.now();
 	const emitted = await job.poll();
 	const ms = performance.now() - started;
-	process.send?.({ type: 'polled', ms, emitted, peakRssMb: rss.stop() / 2 ** 20 });
+	const peakRssMb = rss.stop() / 2 ** 20;
+	process.send?.({ type: 'polled', ms, emitted, peakRssMb, stateBytes: job.stateBytes?.() });
 }
 
 main().catch((error) => {

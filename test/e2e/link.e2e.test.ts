@@ -37,6 +37,24 @@ const wf = {
 			options: { apiPaths: 'legacy' },
 		}),
 	),
+	linkGetByUrlAsPasted: suite.workflow(
+		linkWorkflow('e2e link get by a short URL as pasted', {
+			resource: 'link',
+			operation: 'get',
+			linkId: locator(
+				`http://${SEEDED.defaultDomain.domainName.toUpperCase()}/${own0.path}/?utm_source=mail#top`,
+				'url',
+			),
+		}),
+	),
+	linkGetTimeout: suite.workflow(
+		linkWorkflow('e2e link get with Request Options > Timeout', {
+			resource: 'link',
+			operation: 'get',
+			linkId: locator(own0.id, 'id'),
+			requestOptions: { timeout: 300 },
+		}),
+	),
 	linkGetById: suite.workflow(
 		linkWorkflow('e2e link get by id', {
 			resource: 'link',
@@ -166,6 +184,26 @@ describe('link', () => {
 		expect(items[0]).toMatchObject({ id: own0.id, title: own0.title });
 		expect(suite.sandbox.requests.length).toBeGreaterThanOrEqual(1);
 		expect(suite.sandbox.requests.every((r) => r.status === 200)).toBe(true);
+	});
+
+	test('get by a short URL as people paste it: http, the host in capitals, a slash, a query and a fragment (D14)', async () => {
+		const run = await suite.executeOk(wf.linkGetByUrlAsPasted);
+		expect(nodeItems(run, LINK_NODE).map((item) => item.id)).toEqual([own0.id]);
+		expect(requestSummary(suite.sandbox)).toContain(`GET /v1/links/${own0.id} 200`);
+	});
+
+	test("Request Options > Timeout, as n8n hands it to the node's own code: a late answer fails the run at once", async () => {
+		suite.sandbox.injectFault({
+			method: 'GET',
+			path: `/v1/links/${own0.id}`,
+			fault: { kind: 'delay', ms: 5_000 },
+		});
+		const result = await suite.execute(wf.linkGetTimeout);
+		expect(result.ok).toBe(false);
+		const error = nodeError(result.run, LINK_NODE) ?? result.run?.data.resultData.error;
+		expect(`${error?.message ?? ''} ${error?.description ?? ''}`).toMatch(/timeout|aborted/i);
+		const task = result.run?.data.resultData.runData[LINK_NODE]?.[0];
+		expect(task?.executionTime).toBeLessThan(4_000);
 	});
 
 	test('getMany with filters and sort', async () => {

@@ -87,14 +87,10 @@ interface Mapping {
 	keys: string[];
 }
 
-/** A formula a spreadsheet or Export defused with a leading `'` (D17, D20; Export adds one to `'=…` too). */
+/** A formula defused with a leading `'` by a spreadsheet or Export (which defuses `'=…` too). */
 const DEFUSED_FORMULA = /^''*[=+\-@\t\r]/;
 
-/**
- * A cell as a value: strings trimmed, then one leading `'` before a formula's first character
- * removed (so that an exported file syncs back unchanged); a blank cell (`""`, spaces only,
- * null) is not given.
- */
+/** A cell as a value: trimmed, one defusing `'` removed (D17, D20); a blank cell is not given. */
 function given(value: unknown): unknown {
 	if (typeof value === 'string') {
 		const text = value.trim();

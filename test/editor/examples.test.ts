@@ -1,8 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { IDataObject, INode, INodeExecutionData, IRun } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 
 import { withDefaults, type WorkflowInput } from '../../dev/engine/engine';
 import { SEEDED, SEEDED_CLICKS } from '../../dev/sandbox/server';
@@ -16,22 +16,12 @@ import { decodePng } from '../qr/decoders';
 import { Destinations } from '../../dev/destinations/server';
 import { linksToPages, WEEKLY_REPORT_PAGES } from '../helpers/localPages';
 import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
+import { EXAMPLES_DIR, loadExample, outputOf } from '../helpers/examples';
 
-const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 const SANDBOX_CREDENTIAL = {
 	linkShortenerApi: { id: 'sandbox-credential', name: 'Link Shortener Sandbox' },
 };
-
-function loadExample(file: string): WorkflowInput {
-	return JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowInput;
-}
-
-function outputOf(run: IRun, nodeName: string): INodeExecutionData[] {
-	const task = run.data.resultData.runData[nodeName]?.[0];
-	if (task?.error) throw task.error;
-	return task?.data?.main?.[0] ?? [];
-}
 
 function linkShortenerNodes(workflow: WorkflowInput): INode[] {
 	return workflow.nodes.filter((node) => node.type === NODE_TYPE);
@@ -79,20 +69,6 @@ describe('Example workflows', () => {
 			},
 		]);
 		expect(pages.requests.filter((r) => r.method === 'HEAD')).toHaveLength(3);
-	});
-
-	it('export-links-to-file: every link in one CSV file, oldest first', async () => {
-		fx.sandbox.addLinks(130);
-		const run = await fx.engine.runWorkflow(
-			loadExample('export-links-to-file.json'),
-			fx.credentials,
-		);
-
-		const [file] = outputOf(run, 'Export every link');
-		expect(file.json).toMatchObject({ links: 133, format: 'csv' });
-		const text = Buffer.from(file.binary!.data.data, 'base64').toString('utf8');
-		expect(text.split('\r\n')).toHaveLength(1 + 133 + 1);
-		expect(fx.sandbox.requests.every((r) => r.path === '/v1/links/list')).toBe(true);
 	});
 
 	it('are the documented examples', () => {

@@ -1,6 +1,8 @@
 import { BULK_CREATE_PATH, BULK_UPDATE_PATH, syncMany } from '../helpers/bulk';
 import { parseCsv } from '../helpers/csv';
 import { useLinkShortener } from '../helpers/fixture';
+import { loadExample, outputOf } from '../helpers/examples';
+import { readWriteFileStandIn, scheduleTriggerStandIn } from '../helpers/exampleStandIns';
 
 /** D20: an exported file read back as a spreadsheet and given to Sync Many changes nothing. */
 describe('Link > Export, then Sync Many of the file', () => {
@@ -42,5 +44,21 @@ describe('Link > Export, then Sync Many of the file', () => {
 		expect(ls.requestsTo(BULK_UPDATE_PATH).at(-1)?.body).toEqual([
 			{ id: links[2].id, title: 'Edited' },
 		]);
+	});
+
+	it('the nightly export example: every link in one CSV file, oldest first', async () => {
+		ls.engine.nodeTypes.register('n8n-nodes-base.scheduleTrigger', scheduleTriggerStandIn);
+		ls.engine.nodeTypes.register('n8n-nodes-base.readWriteFile', readWriteFileStandIn);
+		ls.sandbox.addLinks(130);
+		const run = await ls.engine.runWorkflow(
+			loadExample('export-links-to-file.json'),
+			ls.credentials,
+		);
+
+		const [file] = outputOf(run, 'Export every link');
+		expect(file.json).toMatchObject({ links: 133, format: 'csv' });
+		const text = Buffer.from(file.binary!.data.data, 'base64').toString('utf8');
+		expect(text.split('\r\n')).toHaveLength(1 + 133 + 1);
+		expect(ls.sandbox.requests.every((r) => r.path === '/v1/links/list')).toBe(true);
 	});
 });

@@ -124,7 +124,6 @@ export class SandboxState {
 			.map((link) => link.id);
 	}
 
-	/** Creates the links in order, all with the same createdAt and owner. */
 	/** A click on a link: counted in its analytics and its `totalNumberOfClick`. */
 	recordClick(click: ClickEvent): void {
 		this.clicks.push(click);
@@ -139,6 +138,7 @@ export class SandboxState {
 		for (let i = 0; i < count; i++) this.recordClick({ linkId, ...visitor, ...agent, ...fields });
 	}
 
+	/** Creates the links in order, all with the same createdAt and owner. */
 	createLinks(inputs: LinkInput[], createdAt: string, ownerId: string): SandboxLink[] {
 		const domainsById = new Map(this.domains.map((domain) => [domain.id, domain]));
 		const fallbackDomain = this.defaultDomain();

@@ -8,6 +8,7 @@ import { domain } from './resources/domain';
 import { link } from './resources/link';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
+import { CREDENTIAL_TYPE } from './http/endpoints';
 import { operationSubtitle } from './fields/subtitle';
 
 const properties: INodeProperties[] = [
@@ -43,7 +44,7 @@ export class LinkShortener implements INodeType {
 		usableAsTool: true,
 		inputs: [MAIN_CONNECTION],
 		outputs: [MAIN_CONNECTION],
-		credentials: [{ name: 'linkShortenerApi', required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		requestDefaults: {
 			disableFollowRedirect: true,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },

@@ -8,6 +8,7 @@ import type {
 import { Api } from './http/request';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { MAIN_CONNECTION } from './fields/connectionTypes';
+import { CREDENTIAL_TYPE } from './http/endpoints';
 import { pollClickEvent, sampleClickEvent } from './trigger/clickPoll';
 import type { ClickEvent } from './trigger/clickState';
 import { pollDestinations, sampleDestinations } from './trigger/destinationPoll';
@@ -32,7 +33,7 @@ export class LinkShortenerTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [MAIN_CONNECTION],
-		credentials: [{ name: 'linkShortenerApi', required: true }],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: TRIGGER_FIELDS,
 	};
 

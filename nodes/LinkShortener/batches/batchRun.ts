@@ -3,9 +3,10 @@ import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n
 import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
+import { withoutFinalStop } from '../http/answerText';
 import { requestSettingsOf, type RequestSettings } from '../n8n/requestOptions';
 import { BatchSender, refusalOf, type Failure, type Outcome } from './batchSender';
-import { RowLedger, withoutFinalStop, type RowError, type PreparedRow } from './ledger';
+import { RowLedger, type RowError, type PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { RunMemory } from './retryMemory';
 import { batchesOf, prepareRows } from './rows';

@@ -17,6 +17,8 @@ import { requestSettingsFrom, type RequestSettings } from '../n8n/requestOptions
 
 /** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
 export interface RowOperation<Checked> {
+	/** Rows sent at once, REQUESTS_IN_FLIGHT unless given (an operation that paces its own requests). */
+	inFlight?: number;
 	/** Reads and checks the row's parameters, sending nothing; throws what is wrong with the row. */
 	check(row: Row): Checked;
 	/** Sends what the checked row asks for and gives its output items (paired to the row here). */
@@ -100,7 +102,8 @@ async function eachRow<T>(
 			}
 		}
 	};
-	const senders = Math.min(settings.batching ? 1 : REQUESTS_IN_FLIGHT, rows.length);
+	const inFlight = operation.inFlight ?? REQUESTS_IN_FLIGHT;
+	const senders = Math.min(settings.batching ? 1 : inFlight, rows.length);
 	const ended = await Promise.allSettled(Array.from({ length: senders }, sendRows));
 	const failure = ended.find((result) => result.status === 'rejected');
 	if (failure) throw asNodeError(context.getNode(), failure.reason);

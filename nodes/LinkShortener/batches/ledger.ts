@@ -34,7 +34,8 @@ export type RowOutcome =
 	| 'inDoubt'
 	| 'notUpdated'
 	| 'notLookedUp'
-	| 'notSent';
+	| 'notSent'
+	| 'notSynced';
 
 /** An input row that passed the checks, with the request element built from it. */
 export interface PreparedRow {
@@ -165,9 +166,4 @@ export class RowLedger {
 		});
 		return items;
 	}
-}
-
-/** An error's message, to be embedded in a longer sentence. */
-export function withoutFinalStop(message: string): string {
-	return message.trim().replace(/\.+$/, '');
 }

@@ -6,8 +6,8 @@ import type { ElementBuilder, PreparedRow, RowLedger } from './ledger';
 import type { LookUp } from './reconcile';
 
 /**
- * What one bulk operation passes to the batch runner. Bulk create, bulk update and Link >
- * Update differ only by these; splitting, pacing, sending, matching, isolating refused rows,
+ * What one bulk operation passes to the batch runner. Create Many, Update Many, Sync Many's
+ * creates and updates, and Link > Update differ only by these; splitting, pacing, sending, matching, isolating refused rows,
  * resolving doubt and the one item per row are the runner's.
  */
 export interface BatchOperation {

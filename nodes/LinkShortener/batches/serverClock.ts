@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { headerOf } from '../http/headers';
+
 /** How far before the send time the look-up reads while nothing of the server's clock is known (D7). */
 const UNMEASURED_CLOCK_LAG_MS = 60_000;
 /** Beyond what was measured: the server's clock may step, and `createdAt` may be taken early in its work. */
@@ -19,8 +21,8 @@ export class ServerClock {
 		headers: IDataObject | undefined,
 		links: readonly unknown[] = [],
 	): void {
-		const date = headers?.date;
-		if (typeof date === 'string') this.serverTimeBefore(Date.parse(date), arrivedAt);
+		const date = headerOf(headers, 'date');
+		if (date !== undefined) this.serverTimeBefore(Date.parse(date), arrivedAt);
 		// The links of one bulk answer mostly share their createdAt: each distinct one is parsed once.
 		let last: unknown;
 		for (const link of links) {

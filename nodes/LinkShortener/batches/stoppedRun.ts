@@ -5,8 +5,9 @@ import type { OperationRun } from '../n8n/toolPath';
 
 import { forErrorOutput } from '../n8n/errorOutput';
 import { asNodeError } from '../http/errors';
+import { withoutFinalStop } from '../http/answerText';
 import type { Failure } from './batchSender';
-import { RowLedger, withoutFinalStop, type RowOutcome, type PreparedRow } from './ledger';
+import { RowLedger, type RowOutcome, type PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { describeRows, plural } from './rowRanges';
 

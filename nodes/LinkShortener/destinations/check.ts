@@ -26,6 +26,10 @@ export interface Destination {
 	problem: Problem | null;
 }
 
+/** Check Destination's defaults (D19), which the destination monitor uses too. */
+export const CHECK_TIMEOUT_SECONDS = 10;
+export const CHECK_MAX_REDIRECTS = 10;
+
 export interface CheckSettings {
 	timeoutMs: number;
 	maxRedirects: number;

@@ -67,3 +67,8 @@ function titleOf(page: string): string | undefined {
 	const title = clipped(text, MAX_TITLE);
 	return title || undefined;
 }
+
+/** An error's message, to be embedded in a longer sentence. */
+export function withoutFinalStop(message: string): string {
+	return message.trim().replace(/\.+$/, '');
+}

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
@@ -10,6 +10,16 @@ import { MAX_BULK_CREATE_SIZE, type LINK_PATHS } from '../http/endpoints';
 
 /** How often a bulk create re-sends a batch the server refused with 429, unless Max Retries says otherwise. */
 export const DEFAULT_MAX_RETRIES = 5;
+
+/** The Batch Size option of a bulk create; `description` says what goes in a request. */
+export const createBatchSizeOption = (description: string): INodeProperties => ({
+	displayName: 'Batch Size',
+	name: 'batchSize',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
+	default: MAX_BULK_CREATE_SIZE,
+	description,
+});
 
 /** Batch Size of a bulk create (Create Many, Sync Many): outside 1 to 10,000 it is refused before anything is sent. */
 export function createBatchSizeOf(context: NodeRun, options: IDataObject): number {

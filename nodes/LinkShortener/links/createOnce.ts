@@ -1,4 +1,4 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
@@ -11,6 +11,26 @@ import type { RowLedger, PreparedRow } from '../batches/ledger';
 /** The error of a row repeating the long URL of an earlier row that was not created. */
 export function sameLongUrlNotCreated(leader: number): string {
 	return `Not created: input item ${leader} has the same long URL and was not created`;
+}
+
+/** A row's way under Return Existing (D11): the account's link, or the earlier row of this input with the same long URL; sent otherwise. */
+export type CreateOnceWay = { link: IDataObject } | { leader: number };
+
+/** Each row's way under Return Existing, from the links the account has for the rows' long URLs. */
+export function createOnceWays(
+	rows: ReadonlyArray<{ index: number; longUrl: string }>,
+	existing: ReadonlyMap<string, IDataObject>,
+): Map<number, CreateOnceWay> {
+	const ways = new Map<number, CreateOnceWay>();
+	const leaders = new Map<string, number>();
+	for (const { index, longUrl } of rows) {
+		const link = existing.get(longUrl);
+		const leader = leaders.get(longUrl);
+		if (link) ways.set(index, { link });
+		else if (leader !== undefined) ways.set(index, { leader });
+		else leaders.set(longUrl, index);
+	}
+	return ways;
 }
 
 /**
@@ -36,25 +56,24 @@ export class CreateOnce {
 
 	/** Settles the rows that exist and returns the rows to send. */
 	async rowsToSend(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]> {
-		const urls = new Set(rows.map((row) => String(row.element.longUrl)));
-		const existing = await findLinksByLongUrl(this.api, this.listUrl, urls);
-		const leaders = new Map<string, number>();
-		const toSend: PreparedRow[] = [];
-		for (const row of rows) {
-			const url = String(row.element.longUrl);
-			const link = existing.get(url);
-			const leader = leaders.get(url);
-			if (link) {
-				ledger.succeed(row.index, { ...link, linkCreated: false });
+		const withUrls = rows.map((row) => ({
+			index: row.index,
+			longUrl: String(row.element.longUrl),
+		}));
+		const existing = await findLinksByLongUrl(
+			this.api,
+			this.listUrl,
+			new Set(withUrls.map((row) => row.longUrl)),
+		);
+		const ways = createOnceWays(withUrls, existing);
+		return rows.filter((row) => {
+			const way = ways.get(row.index);
+			if (way && 'link' in way) {
+				ledger.succeed(row.index, { ...way.link, linkCreated: false });
 				this.existingRows.add(row.index);
-			} else if (leader !== undefined) {
-				this.followers.set(row.index, leader);
-			} else {
-				leaders.set(url, row.index);
-				toSend.push(row);
-			}
-		}
-		return toSend;
+			} else if (way) this.followers.set(row.index, way.leader);
+			return !way;
+		});
 	}
 
 	/** The run's items with `linkCreated` on each link, and one item for each repeated row, in input order. */

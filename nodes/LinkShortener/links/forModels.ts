@@ -15,13 +15,14 @@ const LINK_FIELDS_FOR_MODELS = [
 	'dryRun',
 ];
 
-function isLink(json: IDataObject): boolean {
+/** An item describing a link: its id and short URL; other items go to the model as they are. */
+function hasShortUrl(json: IDataObject): boolean {
 	return typeof json.id === 'string' && typeof json.shortUrl === 'string';
 }
 
 /** A link's record and outcome only: no row columns, no fields of the server's beyond spec 2.2; tags as their names. */
 function compact(json: IDataObject): IDataObject {
-	if (!isLink(json)) return json;
+	if (!hasShortUrl(json)) return json;
 	const kept: IDataObject = {};
 	for (const field of LINK_FIELDS_FOR_MODELS)
 		if (json[field] !== undefined) kept[field] = json[field];

@@ -13,7 +13,7 @@ import type { Api, Row } from '../http/request';
 
 const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
 
-/** The "Link" locator of Link > Get and Link > Update: from the list, by ID, or by short URL. */
+/** The "Link" locator (Link > Get, Link > Update, Get Clicks, the trigger's Day Completed): from the list, by ID, or by short URL. */
 export function linkLocator(
 	displayOptions: IDisplayOptions,
 	{

@@ -9,7 +9,8 @@ import type { RowLedger, PreparedRow } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
 
 /**
- * Bulk > Update Many by short URL or path (D14). The element builder records each row's link
+ * Rows that name their link by short URL or path (D14): Update Many, Link > Update and Sync
+ * Many's updates. The element builder records each row's link
  * reference; before the first PATCH, every short URL and path is resolved through the link
  * index and written into its element's `id`. A value that names no link, or a path used on
  * several domains, is a refused row: its error item with Continue On Fail, else the run stops

@@ -5,8 +5,8 @@ import type { NodeRun } from '../n8n/nodeRun';
 import type { Api } from '../http/request';
 
 import type { PreparedRow, RowLedger } from '../batches/ledger';
-import { DOMAIN_VERIFIED, DOMAINS_PATH, LINK_PATHS } from '../http/endpoints';
-import { listPages } from '../paging/pager';
+import { LINK_PATHS } from '../http/endpoints';
+import { verifiedDomains } from './verifiedDomains';
 import { findLinksByLongUrl } from './linkIndex';
 import { RowLinkRefs } from './rowLinkRefs';
 import { linksByRefKey, refPath, shortUrlParts } from './linkRefs';
@@ -186,17 +186,11 @@ export class SyncPlan {
 				(found.get(row.index) ?? []).length === 0 &&
 				shortUrlParts(this.refs.of(row.index) ?? { kind: 'id', id: '' }),
 		);
-		const domains = new Map<string, string>();
-		if (!needed) return domains;
-		for await (const page of listPages(this.api, {
-			method: 'GET',
-			url: DOMAINS_PATH,
-			qs: { status: DOMAIN_VERIFIED },
-		})) {
-			for (const domain of page.records)
-				domains.set(String(domain.domainName).toLowerCase(), String(domain.id));
-		}
-		return domains;
+		if (!needed) return new Map();
+		const domains = await verifiedDomains(this.api);
+		return new Map(
+			domains.map((domain) => [String(domain.domainName).toLowerCase(), String(domain.id)]),
+		);
 	}
 
 	/** A refused row: its error item with Continue On Fail, else the run stops before anything is sent. */

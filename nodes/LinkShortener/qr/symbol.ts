@@ -100,12 +100,11 @@ export function drawFunctionPatterns(
 		drawRings(grid, finders[k], finders[k + 1], 4, (ring) => ring !== 2 && ring !== 4);
 	const positions = alignmentPositions(version);
 	const last = positions.length - 1;
-	for (let i = 0; i <= last; i++) {
+	for (let i = 0; i <= last; i++)
 		for (let j = 0; j <= last; j++) {
 			const onFinder = (i === 0 && (j === 0 || j === last)) || (i === last && j === 0);
 			if (!onFinder) drawRings(grid, positions[i], positions[j], 2, (ring) => ring !== 1);
 		}
-	}
 	drawFormatBits(grid.setFunction, size, level, 0);
 	if (version < 7) return;
 	const bits = versionBits(version);

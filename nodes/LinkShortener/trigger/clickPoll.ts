@@ -39,11 +39,10 @@ interface Settings {
 }
 
 function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
-	const whole = (name: string, label: string, fallback: number, least: number) =>
-		wholeSetting(api, { name, label }, fallback, least);
-	const minNewClicks = event === 'linkClicked' ? whole('minNewClicks', 'Min New Clicks', 1, 1) : 1;
-	const milestone = event === 'clickMilestone' ? whole('milestone', 'Milestone', 100, 1) : 1;
-	const graceMinutes = event === 'dayCompleted' ? whole('graceMinutes', 'Grace Minutes', 60, 0) : 0;
+	// The other events' values keep the saved `setting` as earlier versions wrote it.
+	const minNewClicks = event === 'linkClicked' ? wholeSetting(api, 'minNewClicks') : 1;
+	const milestone = event === 'clickMilestone' ? wholeSetting(api, 'milestone') : 1;
+	const graceMinutes = event === 'dayCompleted' ? wholeSetting(api, 'graceMinutes') : 0;
 	const locator = (
 		event === 'dayCompleted'
 			? api.context.getNodeParameter('linkId', { mode: 'list', value: '' })

@@ -1,7 +1,12 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import type { Api } from '../http/request';
-import { DestinationChecker, type Destination } from '../destinations/check';
+import {
+	CHECK_MAX_REDIRECTS,
+	CHECK_TIMEOUT_SECONDS,
+	DestinationChecker,
+	type Destination,
+} from '../destinations/check';
 import { linkKey } from './clickState';
 import {
 	readDestinationState,
@@ -23,21 +28,18 @@ interface MonitorSettings {
 }
 
 /** Each check as Check Destination's defaults make it. */
-const CHECK = { timeoutMs: 10_000, maxRedirects: 10 };
+const CHECK = {
+	timeoutMs: CHECK_TIMEOUT_SECONDS * 1000,
+	maxRedirects: CHECK_MAX_REDIRECTS,
+};
 
 /** The links "Fetch Test Event" checks. */
 const SAMPLE_SIZE = 10;
 
 function settingsOf(api: Api<IPollFunctions>): MonitorSettings {
 	return {
-		linksPerPoll: wholeSetting(
-			api,
-			{ name: 'linksPerPoll', label: 'Links Per Poll' },
-			200,
-			1,
-			2000,
-		),
-		confirmations: wholeSetting(api, { name: 'confirmations', label: 'Confirmations' }, 2, 1, 5),
+		linksPerPoll: wholeSetting(api, 'linksPerPoll'),
+		confirmations: wholeSetting(api, 'confirmations'),
 		notifyRecovery: api.context.getNodeParameter('notifyRecovery', false) === true,
 	};
 }

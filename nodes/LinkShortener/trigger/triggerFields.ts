@@ -6,19 +6,16 @@ import { linkLocator } from '../links/linkLocator';
 
 const show = (...event: string[]) => ({ show: { event } });
 
-/** A whole-number setting of the trigger, refused with its name when out of range. */
-export function wholeSetting(
-	api: Api<IPollFunctions>,
-	field: { name: string; label: string },
-	fallback: number,
-	least: number,
-	most = Infinity,
-): number {
-	const value = Number(api.context.getNodeParameter(field.name, fallback));
+/** A whole-number setting of the trigger, its default and range those of its field; refused with its name when out of range. */
+export function wholeSetting(api: Api<IPollFunctions>, name: string): number {
+	const field = TRIGGER_FIELDS.find((candidate) => candidate.name === name)!;
+	const least = field.typeOptions?.minValue ?? 0;
+	const most = field.typeOptions?.maxValue ?? Infinity;
+	const value = Number(api.context.getNodeParameter(name, field.default));
 	if (!Number.isInteger(value) || value < least || value > most) {
 		const range = most === Infinity ? `of at least ${least}` : `from ${least} to ${most}`;
 		new RowValidator(api.context.getNode(), 0).fail(
-			{ label: field.label, parameter: field.name },
+			{ label: field.displayName, parameter: name },
 			`give a whole number ${range}`,
 		);
 	}

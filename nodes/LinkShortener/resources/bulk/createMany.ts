@@ -19,10 +19,11 @@ import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
-import { linkPathsOf, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
+import { linkPathsOf } from '../../http/endpoints';
 import {
 	bulkCreateOperation,
 	createBatchSizeOf,
+	createBatchSizeOption,
 	DEFAULT_MAX_RETRIES,
 } from '../../links/bulkCreate';
 import { CreateOnce } from '../../links/createOnce';
@@ -51,14 +52,7 @@ export const fields: INodeProperties[] = [
 	optionsCollection(
 		showFor('bulk', ['createMany']),
 		apiPathsOption,
-		{
-			displayName: 'Batch Size',
-			name: 'batchSize',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
-			default: MAX_BULK_CREATE_SIZE,
-			description: 'Links per request; the API accepts at most 10,000',
-		},
+		createBatchSizeOption('Links per request; the API accepts at most 10,000'),
 		ifExistsOption,
 		keepInputColumnsOption,
 		{

@@ -14,10 +14,11 @@ import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions } from '../../batches/rows';
 import { LINK_FIELDS, optionsCollection, showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
-import { LINK_PATHS, MAX_BULK_CREATE_SIZE } from '../../http/endpoints';
+import { LINK_PATHS } from '../../http/endpoints';
 import {
 	bulkCreateOperation,
 	createBatchSizeOf,
+	createBatchSizeOption,
 	DEFAULT_MAX_RETRIES,
 } from '../../links/bulkCreate';
 import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
@@ -104,14 +105,7 @@ export const fields: INodeProperties[] = [
 	},
 	optionsCollection(
 		displayOptions,
-		{
-			displayName: 'Batch Size',
-			name: 'batchSize',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_BULK_CREATE_SIZE },
-			default: MAX_BULK_CREATE_SIZE,
-			description: 'Links per create request; updates go 1,000 per request',
-		},
+		createBatchSizeOption('Links per create request; updates go 1,000 per request'),
 		{
 			displayName: 'Dry Run',
 			name: 'dryRun',

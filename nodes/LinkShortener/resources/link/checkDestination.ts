@@ -1,14 +1,17 @@
-import type { INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { NodeRun } from '../../n8n/nodeRun';
+import { rowOperation } from '../../batches/eachRow';
 import { parameterOfRow } from '../../n8n/itemField';
 import { runsAsTool } from '../../n8n/toolMode';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
-import { detailsOfError, errorItem } from '../../http/errorItems';
-import { asNodeError } from '../../http/errors';
+import type { Row } from '../../http/request';
 import { runOptions, wholeNumberOption } from '../../batches/rows';
-import { DestinationChecker, type Destination } from '../../destinations/check';
+import {
+	CHECK_MAX_REDIRECTS,
+	CHECK_TIMEOUT_SECONDS,
+	DestinationChecker,
+} from '../../destinations/check';
 
 const displayOptions = showFor('link', ['checkDestination']);
 const URL_FIELD = { label: 'URL', parameter: 'url' };
@@ -46,7 +49,7 @@ export const fields: INodeProperties[] = [
 			name: 'maxRedirects',
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 50 },
-			default: 10,
+			default: CHECK_MAX_REDIRECTS,
 			description: 'How many redirects to follow before the check says tooManyRedirects',
 		},
 		{
@@ -54,49 +57,46 @@ export const fields: INodeProperties[] = [
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 300 },
-			default: 10,
+			default: CHECK_TIMEOUT_SECONDS,
 			description: "Seconds a URL's whole check may take, redirects included",
 		},
 	),
 ];
 
+/** The run's checker, from its options (read once; a bad option refuses every row). */
+function checkerOf(row: Row): DestinationChecker {
+	const options = runOptions(row.context);
+	const whole = (value: unknown, fallback: number, label: string, least: number) =>
+		wholeNumberOption(row.context, value, fallback, label, least);
+	return new DestinationChecker(async (request) => await row.context.helpers.httpRequest(request), {
+		timeoutMs: whole(options.timeout, CHECK_TIMEOUT_SECONDS, 'Timeout', 1) * 1000,
+		maxRedirects: whole(options.maxRedirects, CHECK_MAX_REDIRECTS, 'Max Redirects', 0),
+	});
+}
+
 /**
  * Link > Check Destination (D19): each item's URL checked by DestinationChecker, the item out
- * with `destination`. A dead page is a result; only a missing URL is an error (checked for
- * every item before any request).
+ * with `destination`. A dead page is a result; only a missing URL or a bad option is an error.
+ * Every row is handed to the checker at once: its slots (8 in flight, 2 a host) pace the checks.
  */
-export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
-	const node = this.getNode();
-	const items = this.getInputData();
-	const options = runOptions(this);
-	const checker = new DestinationChecker(
-		async (request) => await this.helpers.httpRequest(request),
-		{
-			timeoutMs: wholeNumberOption(this, options.timeout, 10, 'Timeout', 1) * 1000,
-			maxRedirects: wholeNumberOption(this, options.maxRedirects, 10, 'Max Redirects', 0),
-		},
-	);
-	const urls = items.map((_item, index) => {
-		try {
-			const url = parameterOfRow(this, 'url', index, '');
+export const run = rowOperation(() => {
+	let checker: DestinationChecker | undefined;
+	return {
+		inFlight: Infinity,
+		check: (row) => {
+			checker ??= checkerOf(row);
+			const url = parameterOfRow(row.context, 'url', row.index, '');
 			if (typeof url !== 'string' || !url.trim())
-				new RowValidator(node, index).fail(URL_FIELD, 'a URL is required');
+				new RowValidator(row.context.getNode(), row.index).fail(URL_FIELD, 'a URL is required');
 			return String(url);
-		} catch (error) {
-			const rowError = asNodeError(node, error, index);
-			if (!this.continueOnFail()) throw rowError;
-			return rowError;
-		}
-	});
-	const output = await Promise.all(
-		urls.map(async (url, index): Promise<INodeExecutionData> => {
-			if (typeof url !== 'string') return errorItem(index, url.message, detailsOfError(url));
-			const destination = await checker.check(url);
-			const json = runsAsTool(node) ? { destination } : { ...items[index].json, destination };
-			return { json, pairedItem: { item: index } };
-		}),
-	);
-	const broken = (item: INodeExecutionData) =>
-		(item.json.destination as Destination | undefined)?.ok !== true;
-	return [options.brokenOnly === true ? output.filter(broken) : output];
-}
+		},
+		send: async (url, row) => {
+			const destination = await checker!.check(url);
+			if (destination?.ok && runOptions(row.context).brokenOnly === true) return [];
+			const { json } = row.context.getInputData()[row.index];
+			return [
+				{ json: runsAsTool(row.context.getNode()) ? { destination } : { ...json, destination } },
+			];
+		},
+	};
+});

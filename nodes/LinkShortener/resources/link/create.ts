@@ -14,7 +14,7 @@ import {
 } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
 import { linkPath, linkPathsOf } from '../../http/endpoints';
-import { sameLongUrlNotCreated } from '../../links/createOnce';
+import { createOnceWays, sameLongUrlNotCreated, type CreateOnceWay } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { createLinkBody } from '../../links/linkBodies';
 import { findLinksByLongUrl } from '../../links/linkIndex';
@@ -31,11 +31,18 @@ const displayOptions = showFor('link', ['create']);
  */
 export const run = rowOperation(() => {
 	const node = (row: Row) => row.context.getNode();
-	const longUrls: string[] = [];
-	let existing: Promise<Map<string, IDataObject>> | undefined;
-	const firstRows = new Map<string, { row: number; links: Promise<IDataObject[]> }>();
-	const lookUp = (row: Row, listUrl: string) =>
-		(existing ??= findLinksByLongUrl(row.api, listUrl, longUrls));
+	const longUrls: Array<{ index: number; longUrl: string }> = [];
+	let ways: Promise<Map<number, CreateOnceWay>> | undefined;
+	const sentBy = new Map<number, Promise<IDataObject[]>>();
+	// Every row is checked before the first is sent: the first send looks up every long URL, once.
+	const wayOf = async (row: Row, listUrl: string) =>
+		(
+			await (ways ??= findLinksByLongUrl(
+				row.api,
+				listUrl,
+				longUrls.map((checked) => checked.longUrl),
+			).then((existing) => createOnceWays(longUrls, existing)))
+		).get(row.index);
 	return {
 		check: (row) => {
 			const options = row.parameter<IDataObject>('options', {});
@@ -46,29 +53,33 @@ export const run = rowOperation(() => {
 				...row.parameter<IDataObject>('additionalFields', {}),
 			};
 			const body = createLinkBody(fields, new RowValidator(node(row), row.index));
-			if (ifExistsOf(options) === 'returnExisting') longUrls.push(String(body.longUrl));
+			if (ifExistsOf(options) === 'returnExisting')
+				longUrls.push({ index: row.index, longUrl: String(body.longUrl) });
 			return { body, options, qrCodes };
 		},
 		send: async ({ body, options, qrCodes }, row, { timeout }) => {
 			const paths = linkPathsOf(options);
 			const returnExisting = ifExistsOf(options) === 'returnExisting';
-			const longUrl = String(body.longUrl);
-			const found = returnExisting ? (await lookUp(row, paths.list)).get(longUrl) : undefined;
-			const first = returnExisting && !found ? firstRows.get(longUrl) : undefined;
-			const request = found
-				? { method: 'GET' as const, url: linkPath(String(found.id)) }
-				: { method: 'POST' as const, url: paths.create, body };
-			const sent = first?.links ?? row.api.records({ ...request, timeout }, row.index);
-			if (returnExisting && !found && !first)
-				firstRows.set(longUrl, { row: row.index, links: sent });
+			const way = returnExisting ? await wayOf(row, paths.list) : undefined;
+			const leader = way && 'leader' in way ? way.leader : undefined;
+			const request =
+				way && 'link' in way
+					? { method: 'GET' as const, url: linkPath(String(way.link.id)) }
+					: { method: 'POST' as const, url: paths.create, body };
+			// A row repeating a long URL waits for the link of the first row that has it (sent earlier).
+			const sent =
+				leader === undefined
+					? row.api.records({ ...request, timeout }, row.index)
+					: sentBy.get(leader)!;
+			if (returnExisting && !way) sentBy.set(row.index, sent);
 			const records = await sent.catch((error: unknown) => {
-				if (!first) throw error;
-				throw new NodeOperationError(node(row), sameLongUrlNotCreated(first.row), {
+				if (leader === undefined) throw error;
+				throw new NodeOperationError(node(row), sameLongUrlNotCreated(leader), {
 					itemIndex: row.index,
 				});
 			});
 			const links = returnExisting
-				? records.map((link) => ({ ...link, linkCreated: !found && !first }))
+				? records.map((link) => ({ ...link, linkCreated: !way }))
 				: records;
 			return await addQrCodes(row.context, qrCodes, itemsOf(links));
 		},

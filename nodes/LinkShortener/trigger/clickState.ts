@@ -64,9 +64,18 @@ export function linkKey(id: string): string {
 }
 
 export function saveClickState(staticData: IDataObject, state: ClickState): void {
-	const bases = [...state.bases]
-		.map(([key, base]) => `${key}${base.clicks.toString(36)}.${base.since.toString(36)}`)
-		.join(',');
+	// Joined a few thousand links at a time: a million links never sit in one array of strings.
+	const chunks: string[] = [];
+	let records: string[] = [];
+	for (const [key, base] of state.bases) {
+		records.push(`${key}${base.clicks.toString(36)}.${base.since.toString(36)}`);
+		if (records.length === 4096) {
+			chunks.push(records.join(','));
+			records = [];
+		}
+	}
+	if (records.length) chunks.push(records.join(','));
+	const bases = chunks.join(',');
 	const reached = [...state.reached].join('');
 	state.saved = { bases, reached };
 	staticData[KEY] = {
@@ -119,13 +128,19 @@ export function readClickState(staticData: IDataObject): ClickState | undefined 
 	if (typeof stored.bases !== 'string' || typeof stored.reached !== 'string')
 		unreadable('the links are not readable');
 	const bases = new Map<string, LinkBase>();
-	for (const record of stored.bases ? stored.bases.split(',') : []) {
-		const [clicks, since] = record.slice(KEY_LENGTH).split('.');
-		if (record.length <= KEY_LENGTH || since === undefined) unreadable(`"${record}" is not a link`);
-		bases.set(record.slice(0, KEY_LENGTH), {
-			clicks: count36(clicks, 'a click count'),
-			since: count36(since, 'a time'),
+	// Record by record, without splitting a million links into an array first.
+	const all = stored.bases;
+	for (let at = 0; at < all.length; ) {
+		let end = all.indexOf(',', at);
+		if (end < 0) end = all.length;
+		const dot = all.indexOf('.', at);
+		if (end - at <= KEY_LENGTH || dot < at + KEY_LENGTH || dot > end)
+			unreadable(`"${all.slice(at, end)}" is not a link`);
+		bases.set(all.slice(at, at + KEY_LENGTH), {
+			clicks: count36(all.slice(at + KEY_LENGTH, dot), 'a click count'),
+			since: count36(all.slice(dot + 1, end), 'a time'),
 		});
+		at = end + 1;
 	}
 	if (stored.reached.length % KEY_LENGTH !== 0) unreadable('reached is not a list of links');
 	const reached = new Set<string>();

@@ -32,7 +32,7 @@ export function linksClicked(
 			clicked.push({ id, clicks, newClicks: clicks - base.clicks, since });
 			bases.set(key, { clicks, since: nowSeconds });
 		} else {
-			bases.set(key, { clicks: Math.min(clicks, base.clicks), since: base.since });
+			bases.set(key, clicks < base.clicks ? { clicks, since: base.since } : base);
 		}
 	}
 	return { clicked, bases };

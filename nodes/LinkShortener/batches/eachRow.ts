@@ -75,8 +75,12 @@ async function eachRow<T>(
 	context: NodeRun,
 	operation: RowOperation<T>,
 ): Promise<INodeExecutionData[][]> {
-	const api = new Api(context);
-	const rows: Row[] = context.getInputData().map((_item, index) => ({
+	const items = context.getInputData();
+	const settings = requestSettingsFrom(
+		items.length ? (context.getNodeParameter('requestOptions', 0, {}) as IDataObject) : {},
+	);
+	const api = Api.ofRun(context, settings);
+	const rows: Row[] = items.map((_item, index) => ({
 		index,
 		context,
 		api,
@@ -84,7 +88,6 @@ async function eachRow<T>(
 	}));
 	const continueOnFail = context.continueOnFail();
 	const checked = rows.map((row) => checkRow(operation, row, continueOnFail));
-	const settings = requestSettingsFrom(rows[0]?.parameter('requestOptions', {}) ?? {});
 	const output: INodeExecutionData[][] = [];
 	let next = 0;
 	let stopped = false;

@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
+import { requestSettingsOf } from '../n8n/requestOptions';
 
 import { baseUrlOf, CREDENTIAL_TYPE } from './endpoints';
 import { apiError, textOf } from './errors';
@@ -50,7 +51,16 @@ export interface ApiRequest {
 export class Api<Context extends ApiContext = ApiContext> {
 	private credentials?: Promise<ICredentialsDecrypted>;
 
-	constructor(readonly context: Context) {}
+	constructor(
+		readonly context: Context,
+		/** Milliseconds each request may wait for its answer unless it says otherwise. */
+		private readonly timeout?: number,
+	) {}
+
+	/** The API of one run of an operation: each request, look-ups included, bounded by Request Options > Timeout. */
+	static ofRun(context: NodeRun, settings = requestSettingsOf(context)): Api<NodeRun> {
+		return new Api(context, settings.timeout);
+	}
 
 	get node(): INode {
 		return this.context.getNode();
@@ -83,7 +93,7 @@ export class Api<Context extends ApiContext = ApiContext> {
 	async response(request: ApiRequest): Promise<IN8nHttpFullResponse> {
 		this.credentials ??= readCredentials(this.context);
 		const credentials = await this.credentials;
-		const { timeout, ...rest } = request;
+		const { timeout = this.timeout, ...rest } = request;
 		const first = { ...rest, url: `${baseUrlOf(credentials.data ?? {})}${request.url}` };
 		const send = sendOnce(this.context, credentials, timeout);
 		return await followRedirects(

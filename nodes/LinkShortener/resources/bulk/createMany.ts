@@ -70,7 +70,7 @@ export const fields: INodeProperties[] = [
 
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
-	const api = new Api(this);
+	const api = Api.ofRun(this);
 	const options = runOptions(this);
 	const node = this.getNode();
 	const batchSize = createBatchSizeOf(this, options);

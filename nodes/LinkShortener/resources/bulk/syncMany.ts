@@ -125,7 +125,7 @@ export const fields: INodeProperties[] = [
  * `changedFields`.
  */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
-	const api = new Api(this);
+	const api = Api.ofRun(this);
 	const options = runOptions(this);
 	const matchBy = this.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;

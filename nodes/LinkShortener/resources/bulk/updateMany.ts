@@ -64,7 +64,7 @@ export const fields: INodeProperties[] = [
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
-	const api = new Api(this);
+	const api = Api.ofRun(this);
 	const options = runOptions(this);
 	const links = new RowLinkRefs(api);
 	const hints = new RunHints();

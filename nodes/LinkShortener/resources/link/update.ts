@@ -39,7 +39,7 @@ const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
  * checked (and a short URL looked up) before the first request, whatever n8n's Batching says.
  */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
-	const api = new Api(this);
+	const api = Api.ofRun(this);
 	const links = new RowLinkRefs(api);
 	return await runBatches(api, {
 		...BULK_UPDATE,

@@ -186,13 +186,7 @@ class BatchRun {
 		let found = new Map<number, IDataObject>();
 		try {
 			const claimed = ledger.claimedIds();
-			const result = await this.operation.lookUp!(
-				api,
-				rows,
-				oldest,
-				claimed,
-				this.settings.timeout,
-			);
+			const result = await this.operation.lookUp!(api, rows, oldest, claimed);
 			found = result.found;
 			if (result.complete) problem = '';
 		} catch (error) {

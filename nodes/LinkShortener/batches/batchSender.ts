@@ -70,10 +70,7 @@ export class BatchSender {
 	async send(rows: readonly PreparedRow[]): Promise<Outcome & { sentAt: number }> {
 		const { operation, pacer } = this;
 		const { context } = this.api;
-		const request: ApiRequest = {
-			...operation.request(rows.map((row) => row.element)),
-			timeout: this.settings.timeout,
-		};
+		const request = operation.request(rows.map((row) => row.element));
 		for (let retry = 0; ; retry++) {
 			await this.takeBreak(rows.length);
 			if (operation.rateLimit) await pacer.waitForWindow();

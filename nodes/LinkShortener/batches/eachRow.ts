@@ -13,7 +13,7 @@ import { detailsOfError, errorItem } from '../http/errorItems';
 import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import { asNodeError } from '../http/errors';
 import { Api, type Row } from '../http/request';
-import { requestSettingsFrom, type RequestSettings } from '../n8n/requestOptions';
+import { requestSettingsFrom } from '../n8n/requestOptions';
 
 /** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
 export interface RowOperation<Checked> {
@@ -21,8 +21,8 @@ export interface RowOperation<Checked> {
 	inFlight?: number;
 	/** Reads and checks the row's parameters, sending nothing; throws what is wrong with the row. */
 	check(row: Row): Checked;
-	/** Sends what the checked row asks for and gives its output items (paired to the row here). */
-	send(checked: Checked, row: Row, settings: RequestSettings): Promise<INodeExecutionData[]>;
+	/** Sends what the checked row asks for (each request bounded by Request Options > Timeout) and gives its output items (paired to the row here). */
+	send(checked: Checked, row: Row): Promise<INodeExecutionData[]>;
 }
 
 /** Records as output items. */
@@ -47,11 +47,10 @@ async function sendRow<T>(
 	operation: RowOperation<T>,
 	row: Row,
 	checked: Checked<T>,
-	settings: RequestSettings,
 ): Promise<INodeExecutionData[]> {
 	try {
 		if (!checked.ok) throw checked.error;
-		const items = await operation.send(checked.value, row, settings);
+		const items = await operation.send(checked.value, row);
 		return items.map((item) => ({ ...item, pairedItem: { item: row.index } }));
 	} catch (error) {
 		// A failed request (a dropped connection) reads as n8n's own routing would give it.
@@ -98,7 +97,7 @@ async function eachRow<T>(
 				await sleep(settings.batching.intervalMs, context.getExecutionCancelSignal?.());
 			}
 			try {
-				output[row.index] = await sendRow(operation, row, checked[row.index], settings);
+				output[row.index] = await sendRow(operation, row, checked[row.index]);
 			} catch (error) {
 				stopped = true;
 				throw asNodeError(context.getNode(), error, row.index);

@@ -24,7 +24,6 @@ export type LookUp = (
 	oldest: number,
 	/** Ids of links already given to rows of this run: never taken for another row. */
 	claimed: Set<string>,
-	timeout: number,
 ) => Promise<LookUpResult>;
 
 /** The fields a created link is recognised by, when the row set them (the server fills in the others). */
@@ -45,7 +44,7 @@ const FIELD_MASKS = Array.from({ length: 2 ** MATCHED_FIELDS.length }, (_, mask)
  * incomplete: its rows stay in doubt rather than being sent twice.
  */
 export function createdLinksLookUp(listUrl: string): LookUp {
-	return async (api, rows, oldest, claimed, timeout) => {
+	return async (api, rows, oldest, claimed) => {
 		const unmatched = new Map<string, PreparedRow[]>();
 		for (const row of rows) {
 			const key = keyOf(
@@ -61,7 +60,6 @@ export function createdLinksLookUp(listUrl: string): LookUp {
 			method: 'POST' as const,
 			url: listUrl,
 			body: { order: NEWEST_FIRST },
-			timeout,
 		};
 		let pagesRead = 0;
 		const pagesWanted = (servedPageSize: number) =>

@@ -14,14 +14,11 @@ export async function clickTotals(
 	api: Api,
 	groupBy: string,
 	query: IDataObject = {},
-	/** Request Options > Timeout, ms, for an operation's request. */
-	timeout?: number,
 ): Promise<Map<string, number>> {
 	const response = await api.request({
 		method: 'GET',
 		url: CLICKS_PATH,
 		qs: { ...query, group_by: groupBy },
-		timeout,
 	});
 	const totals = new Map<string, number>();
 	recordsOf(response.body).forEach((element, position) => {

@@ -105,7 +105,7 @@ export async function linkIdOf(
 	api: Api,
 	link: LocatedLink,
 	listUrl: string,
-	{ itemIndex, timeout }: { itemIndex?: number; timeout?: number } = {},
+	{ itemIndex }: { itemIndex?: number } = {},
 ): Promise<string> {
 	if ('id' in link) return link.id;
 	const wanted = shortUrlMatch(link.shortUrl);
@@ -113,7 +113,6 @@ export async function linkIdOf(
 		method: 'POST' as const,
 		url: listUrl,
 		body: { search: wanted?.search },
-		timeout,
 	};
 	for await (const { records } of listPages(api, request, {}, itemIndex)) {
 		const match = records.find(

@@ -14,11 +14,11 @@ export interface LinksById {
 }
 
 /** GETs of single links, REQUESTS_IN_FLIGHT at a time; a 404 is a link the account no longer has. */
-async function getEach(api: Api, ids: string[], links: LinksById['links'], timeout?: number) {
+async function getEach(api: Api, ids: string[], links: LinksById['links']) {
 	for (let start = 0; start < ids.length; start += REQUESTS_IN_FLIGHT) {
 		await Promise.all(
 			ids.slice(start, start + REQUESTS_IN_FLIGHT).map(async (id) => {
-				const response = await api.response({ method: 'GET', url: linkPath(id), timeout });
+				const response = await api.response({ method: 'GET', url: linkPath(id) });
 				if (response.statusCode === 404) return links.set(id, undefined);
 				if (response.statusCode >= 300) throw apiError(api.node, response);
 				return links.set(id, recordsOf(response.body)[0]);
@@ -47,14 +47,14 @@ export async function listingSize(api: Api): Promise<ListingSize> {
 export async function linksById(
 	api: Api,
 	ids: Iterable<string>,
-	{ known, timeout }: { known?: ListingSize; timeout?: number } = {},
+	{ known }: { known?: ListingSize } = {},
 ): Promise<LinksById> {
 	const wanted = [...new Set(ids)];
 	const links: LinksById['links'] = new Map();
 	if (wanted.length === 0) return { links };
 	const pagesOf = (size: ListingSize) => Math.ceil(size.total / Math.max(1, size.pageSize));
 	if (known ? wanted.length <= pagesOf(known) + 1 : wanted.length <= REQUESTS_IN_FLIGHT) {
-		await getEach(api, wanted, links, timeout);
+		await getEach(api, wanted, links);
 		return { links };
 	}
 	// Only the links asked for are kept: a listing of 100,000 links is read, not held.
@@ -65,8 +65,8 @@ export async function linksById(
 	};
 	const rest = () => wanted.filter((id) => !byId.has(id));
 	const choice = { keyRequests: () => rest().length, pagesWithoutTotal: Infinity, keep };
-	const { listed, size } = await listingOrKeys(api, { ...LISTING, timeout }, choice);
-	if (!listed) await getEach(api, rest(), links, timeout);
+	const { listed, size } = await listingOrKeys(api, LISTING, choice);
+	if (!listed) await getEach(api, rest(), links);
 	for (const id of wanted) if (!links.has(id)) links.set(id, byId.get(id));
 	return { links, listing: size };
 }

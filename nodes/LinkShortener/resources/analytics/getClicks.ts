@@ -42,11 +42,7 @@ function withLink(group: ClickGroup, link: IDataObject | undefined): IDataObject
  * Top N, at most 50 groups for an AI agent unless Top asks for fewer, and with Link Details each
  * link's short URL, long URL and title.
  */
-async function clickGroupsOutput(
-	records: IDataObject[],
-	row: Row,
-	timeout: number,
-): Promise<INodeExecutionData[]> {
+async function clickGroupsOutput(records: IDataObject[], row: Row): Promise<INodeExecutionData[]> {
 	const { context } = row;
 	const groupBy = String(row.parameter('groupBy', '')).trim();
 	const options = row.parameter<IDataObject>('options', {});
@@ -62,7 +58,7 @@ async function clickGroupsOutput(
 	let output: IDataObject[] = groups;
 	if (options.linkDetails === true && groupBy === 'link') {
 		const ids = groups.map((group) => group.value);
-		const { links } = await linksById(row.api, ids, { timeout });
+		const { links } = await linksById(row.api, ids);
 		output = groups.map((group) => withLink(group, links.get(group.value)));
 	}
 	return output.map((json) => ({ json }));
@@ -98,13 +94,13 @@ function checkRow(row: Row) {
 /** Analytics > Get Clicks: GET /v1/analytics/clicks, each element read as a group (D16). */
 export const run = rowOperation(() => ({
 	check: checkRow,
-	send: async ({ qs, link }, row, { timeout }) => {
-		const found = { itemIndex: row.index, timeout };
+	send: async ({ qs, link }, row) => {
+		const found = { itemIndex: row.index };
 		const query = link
 			? { ...qs, link_id: await linkIdOf(row.api, link, LINK_PATHS.v1.list, found) }
 			: qs;
-		const request = { method: 'GET' as const, url: CLICKS_PATH, qs: query, timeout };
-		return await clickGroupsOutput(await row.api.records(request, row.index), row, timeout);
+		const request = { method: 'GET' as const, url: CLICKS_PATH, qs: query };
+		return await clickGroupsOutput(await row.api.records(request, row.index), row);
 	},
 }));
 

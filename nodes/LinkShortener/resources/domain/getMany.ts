@@ -11,8 +11,8 @@ export const run = rowOperation(() => ({
 		const { status = '' } = row.parameter<IDataObject>('filters', {});
 		return status === '' ? {} : { status };
 	},
-	send: async (qs, row, { timeout }) =>
-		itemsOf(await listRecords(row, { method: 'GET', url: DOMAINS_PATH, qs, timeout })),
+	send: async (qs, row) =>
+		itemsOf(await listRecords(row, { method: 'GET', url: DOMAINS_PATH, qs })),
 }));
 
 export const operation: INodePropertyOptions = {

@@ -57,7 +57,7 @@ export const run = rowOperation(() => {
 				longUrls.push({ index: row.index, longUrl: String(body.longUrl) });
 			return { body, options, qrCodes };
 		},
-		send: async ({ body, options, qrCodes }, row, { timeout }) => {
+		send: async ({ body, options, qrCodes }, row) => {
 			const paths = linkPathsOf(options);
 			const returnExisting = ifExistsOf(options) === 'returnExisting';
 			const way = returnExisting ? await wayOf(row, paths.list) : undefined;
@@ -67,10 +67,7 @@ export const run = rowOperation(() => {
 					? { method: 'GET' as const, url: linkPath(String(way.link.id)) }
 					: { method: 'POST' as const, url: paths.create, body };
 			// A row repeating a long URL waits for the link of the first row that has it (sent earlier).
-			const sent =
-				leader === undefined
-					? row.api.records({ ...request, timeout }, row.index)
-					: sentBy.get(leader)!;
+			const sent = leader === undefined ? row.api.records(request, row.index) : sentBy.get(leader)!;
 			if (returnExisting && !way) sentBy.set(row.index, sent);
 			const records = await sent.catch((error: unknown) => {
 				if (leader === undefined) throw error;

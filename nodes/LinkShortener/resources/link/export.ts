@@ -100,13 +100,8 @@ async function* chunksOf(
  */
 export const run = rowOperation(() => ({
 	check: checkedOf,
-	send: async (checked, row, { timeout }) => {
-		const request = {
-			method: 'POST' as const,
-			url: LINK_PATHS.v1.list,
-			body: checked.body,
-			timeout,
-		};
+	send: async (checked, row) => {
+		const request = { method: 'POST' as const, url: LINK_PATHS.v1.list, body: checked.body };
 		const pages = listPages(row.api, request, { pagesKept: RECENT_PAGES }, row.index);
 		const written = { links: 0, bytes: 0 };
 		const binary = await row.context.helpers.prepareBinaryData(

@@ -17,11 +17,11 @@ export const run = rowOperation(() => ({
 		const check = new RowValidator(row.context.getNode(), row.index);
 		return { link: locatedLinkOf(linkLocatorOf(row), check), options, qrCodes };
 	},
-	send: async ({ link, options, qrCodes }, row, { timeout }) => {
+	send: async ({ link, options, qrCodes }, row) => {
 		const listUrl = linkPathsOf(options).list;
-		const id = await linkIdOf(row.api, link, listUrl, { itemIndex: row.index, timeout });
+		const id = await linkIdOf(row.api, link, listUrl, { itemIndex: row.index });
 		const url = linkPath(id);
-		const records = await row.api.records({ method: 'GET', url, timeout }, row.index);
+		const records = await row.api.records({ method: 'GET', url }, row.index);
 		return await addQrCodes(row.context, qrCodes, itemsOf(records));
 	},
 }));

@@ -47,8 +47,8 @@ export const run = rowOperation(() => ({
 		const qrCodes = qrSettingsOf(row.context.getNode(), options);
 		return { body: listBodyOf(row), url: linkPathsOf(options).list, qrCodes };
 	},
-	send: async ({ body, url, qrCodes }, row, { timeout }) => {
-		const links = await listRecords(row, { method: 'POST', url, body, timeout });
+	send: async ({ body, url, qrCodes }, row) => {
+		const links = await listRecords(row, { method: 'POST', url, body });
 		if (links.length > MANY_ITEMS) row.context.addExecutionHints(manyItemsHint(links.length));
 		return await addQrCodes(row.context, qrCodes, itemsOf(links));
 	},

@@ -15,6 +15,17 @@ export interface LargeAccount {
 	): n8n.WorkflowJson & { id: string };
 }
 
+/** A sandbox of `links` links (its 3 own links included) serving 50 a page, each answer `latencyMs` late. */
+export async function largeSandbox(links: number, latencyMs = 0): Promise<Sandbox> {
+	return await Sandbox.start({
+		latencyMs,
+		rateLimit: null,
+		logBodies: false,
+		pageSizeCap: PAGE_CAP,
+		seedLinks: links - 3,
+	});
+}
+
 /**
  * A sandbox of `links` links (seeded in about 10 s for a million) serving 50 a page, each answer
  * `latencyMs` late (kept by the sandbox's reset), and its credential in n8n.
@@ -24,13 +35,7 @@ export async function largeAccount(
 	links: number,
 	latencyMs = 0,
 ): Promise<LargeAccount> {
-	const sandbox = await Sandbox.start({
-		latencyMs,
-		rateLimit: null,
-		logBodies: false,
-		pageSizeCap: PAGE_CAP,
-		seedLinks: links - 3,
-	});
+	const sandbox = await largeSandbox(links, latencyMs);
 	const [credential] = await n8n.importCredentials(env, [
 		{
 			name: `Account of ${links} links`,

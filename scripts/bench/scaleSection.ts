@@ -8,8 +8,9 @@
  *   0 ms for the largest;
  * - Link > Get Many with Return All of 200,000 links (the items way, for comparison);
  * - Bulk > Sync Many of 100,000 rows against 100,000 and 1,000,000 links (bench/scaleSync.ts).
- * - Link Clicked over a million clicked links in `n8n start` (bench/scaleClicks.ts).
- * `--parts=export,sync,clicks` runs some of them.
+ * - Link Clicked over a million clicked links, and Link Destination Broken over a million
+ *   links, in `n8n start` (bench/scaleClicks.ts, bench/scaleMonitor.ts).
+ * `--parts=export,sync,clicks,monitor` runs some of them.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { IDataObject } from 'n8n-workflow';
@@ -22,6 +23,7 @@ import { argument, quick, repeats } from './args';
 import { largeAccount, PAGE_CAP } from './largeAccount';
 import { executeMeasured, type Measured } from './realN8nCreate';
 import { scaleClicksLines } from './scaleClicks';
+import { scaleMonitorLines } from './scaleMonitor';
 import { scaleSyncLines } from './scaleSync';
 import { median } from './turns';
 
@@ -87,9 +89,10 @@ export async function scaleSection(): Promise<string> {
 	const sizes = quick ? [10_000, 100_000] : [10_000, 1_000_000];
 	const runs: SizeRun[] = [];
 	let getMany: { links: number; run: Measured } | undefined;
-	const parts = (argument('parts') ?? 'export,sync,clicks').split(',');
+	const parts = (argument('parts') ?? 'export,sync,clicks,monitor').split(',');
 	let sync: string[] = [];
 	let clicks: string[] = [];
+	let monitor: string[] = [];
 	try {
 		n8n.installPackage(userFolder, tarball);
 		const env = n8n.n8nEnv({
@@ -99,6 +102,7 @@ export async function scaleSection(): Promise<string> {
 		});
 		if (parts.includes('sync')) sync = await scaleSyncLines(env);
 		if (parts.includes('clicks')) clicks = await scaleClicksLines(env);
+		if (parts.includes('monitor')) monitor = await scaleMonitorLines(env);
 		for (const links of parts.includes('export') ? sizes : []) {
 			const { sandbox, job } = await largeAccount(env, links);
 			try {
@@ -142,7 +146,7 @@ export async function scaleSection(): Promise<string> {
 		n8n.removeUserFolder(userFolder);
 		rmSync(scratch, { recursive: true, force: true });
 	}
-	if (!runs.length) return [...sync, '', ...clicks].join('\n');
+	if (!runs.length) return [...sync, '', ...clicks, '', ...monitor].join('\n');
 	const smallest = runs[0];
 	const smallestPeak = median(smallest.node.map((run) => run.peakMb));
 	const rows = runs.map((run) => {
@@ -173,5 +177,7 @@ export async function scaleSection(): Promise<string> {
 		...sync,
 		'',
 		...clicks,
+		'',
+		...monitor,
 	].join('\n');
 }

@@ -16,11 +16,13 @@ export function sameLongUrlNotCreated(leader: number): string {
 /** A row's way under Return Existing (D11): the account's link, or the earlier row of this input with the same long URL; sent otherwise. */
 export type CreateOnceWay = { link: IDataObject } | { leader: number };
 
-/** Each row's way under Return Existing, from the links the account has for the rows' long URLs. */
-export function createOnceWays(
+/** Each row's way under Return Existing: the account's links for the rows' long URLs looked up once. */
+export async function createOnceWays(
+	api: Api,
+	listUrl: string,
 	rows: ReadonlyArray<{ index: number; longUrl: string }>,
-	existing: ReadonlyMap<string, IDataObject>,
-): Map<number, CreateOnceWay> {
+): Promise<Map<number, CreateOnceWay>> {
+	const existing = await findLinksByLongUrl(api, listUrl, new Set(rows.map((row) => row.longUrl)));
 	const ways = new Map<number, CreateOnceWay>();
 	const leaders = new Map<string, number>();
 	for (const { index, longUrl } of rows) {
@@ -60,12 +62,7 @@ export class CreateOnce {
 			index: row.index,
 			longUrl: String(row.element.longUrl),
 		}));
-		const existing = await findLinksByLongUrl(
-			this.api,
-			this.listUrl,
-			new Set(withUrls.map((row) => row.longUrl)),
-		);
-		const ways = createOnceWays(withUrls, existing);
+		const ways = await createOnceWays(this.api, this.listUrl, withUrls);
 		return rows.filter((row) => {
 			const way = ways.get(row.index);
 			if (way && 'link' in way) {

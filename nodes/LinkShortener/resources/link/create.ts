@@ -17,7 +17,6 @@ import { linkPath, linkPathsOf } from '../../http/endpoints';
 import { createOnceWays, sameLongUrlNotCreated, type CreateOnceWay } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { createLinkBody } from '../../links/linkBodies';
-import { findLinksByLongUrl } from '../../links/linkIndex';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 import type { Row } from '../../http/request';
 
@@ -36,13 +35,7 @@ export const run = rowOperation(() => {
 	const sentBy = new Map<number, Promise<IDataObject[]>>();
 	// Every row is checked before the first is sent: the first send looks up every long URL, once.
 	const wayOf = async (row: Row, listUrl: string) =>
-		(
-			await (ways ??= findLinksByLongUrl(
-				row.api,
-				listUrl,
-				longUrls.map((checked) => checked.longUrl),
-			).then((existing) => createOnceWays(longUrls, existing)))
-		).get(row.index);
+		(await (ways ??= createOnceWays(row.api, listUrl, longUrls))).get(row.index);
 	return {
 		check: (row) => {
 			const options = row.parameter<IDataObject>('options', {});

@@ -4,7 +4,6 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 import { withoutFinalStop } from '../http/answerText';
-import { requestSettingsOf, type RequestSettings } from '../n8n/requestOptions';
 import { BatchSender, refusalOf, type Failure, type Outcome } from './batchSender';
 import { RowLedger, type RowError, type PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
@@ -62,8 +61,6 @@ class BatchRun {
 
 	private readonly continueOnFail: boolean;
 
-	private readonly settings: RequestSettings;
-
 	private readonly sender: BatchSender;
 
 	constructor(
@@ -72,8 +69,7 @@ class BatchRun {
 		private readonly ledger: RowLedger,
 	) {
 		this.continueOnFail = api.context.continueOnFail();
-		this.settings = requestSettingsOf(api.context);
-		this.sender = new BatchSender(api, operation, this.settings);
+		this.sender = new BatchSender(api, operation);
 	}
 
 	/**

@@ -1,7 +1,6 @@
 import {
 	NodeApiError,
 	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type IN8nHttpFullResponse,
 	type INode,
@@ -11,7 +10,7 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { BatchOperation } from './operation';
 import { LONGEST_WAIT_MS, retryDelayMs, RateLimitPacer } from '../http/rateLimit';
-import type { RequestSettings } from '../n8n/requestOptions';
+import { batchingPause } from '../n8n/requestOptions';
 import type { RowError, PreparedRow } from './ledger';
 import { ServerClock } from './serverClock';
 import { apiError } from '../http/errors';
@@ -53,14 +52,14 @@ export class BatchSender {
 
 	private readonly pacer: RateLimitPacer;
 
-	private rowsSinceBreak = 0;
+	private readonly takeBreak: (rows: number) => Promise<void>;
 
 	constructor(
 		private readonly api: Api<NodeRun>,
 		private readonly operation: BatchOperation,
-		private readonly settings: RequestSettings,
 	) {
 		this.pacer = new RateLimitPacer(api.context);
+		this.takeBreak = batchingPause(api.settings, api.context.getExecutionCancelSignal?.());
 	}
 
 	/**
@@ -131,17 +130,6 @@ export class BatchSender {
 		);
 		this.clock.observe(Date.now(), undefined, matched.links);
 		return { kind: 'answered', links: matched.links, doubt };
-	}
-
-	/** n8n's Request Options > Batching: a pause of Batch Interval after every Items per Batch rows sent. */
-	private async takeBreak(rows: number): Promise<void> {
-		const { batching } = this.settings;
-		if (!batching) return;
-		if (this.rowsSinceBreak >= batching.rows) {
-			await sleep(batching.intervalMs, this.api.context.getExecutionCancelSignal?.());
-			this.rowsSinceBreak = 0;
-		}
-		this.rowsSinceBreak += rows;
 	}
 
 	/** One request; never throws, so the caller can say which rows it concerned. */

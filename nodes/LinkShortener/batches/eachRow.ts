@@ -1,7 +1,6 @@
 import {
 	NodeApiError,
 	NodeOperationError,
-	sleep,
 	type IDataObject,
 	type INodeExecutionData,
 	type JsonObject,
@@ -13,7 +12,7 @@ import { detailsOfError, errorItem } from '../http/errorItems';
 import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import { asNodeError } from '../http/errors';
 import { Api, type Row } from '../http/request';
-import { requestSettingsFrom } from '../n8n/requestOptions';
+import { batchingPause } from '../n8n/requestOptions';
 
 /** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
 export interface RowOperation<Checked> {
@@ -75,10 +74,8 @@ async function eachRow<T>(
 	operation: RowOperation<T>,
 ): Promise<INodeExecutionData[][]> {
 	const items = context.getInputData();
-	const settings = requestSettingsFrom(
-		items.length ? (context.getNodeParameter('requestOptions', 0, {}) as IDataObject) : {},
-	);
-	const api = Api.ofRun(context, settings);
+	const api = Api.ofRun(context);
+	const pause = batchingPause(api.settings, context.getExecutionCancelSignal?.());
 	const rows: Row[] = items.map((_item, index) => ({
 		index,
 		context,
@@ -93,9 +90,7 @@ async function eachRow<T>(
 	const sendRows = async () => {
 		while (!stopped && next < rows.length) {
 			const row = rows[next++];
-			if (settings.batching && row.index > 0 && row.index % settings.batching.rows === 0) {
-				await sleep(settings.batching.intervalMs, context.getExecutionCancelSignal?.());
-			}
+			await pause(1);
 			try {
 				output[row.index] = await sendRow(operation, row, checked[row.index]);
 			} catch (error) {
@@ -105,7 +100,7 @@ async function eachRow<T>(
 		}
 	};
 	const inFlight = operation.inFlight ?? REQUESTS_IN_FLIGHT;
-	const senders = Math.min(settings.batching ? 1 : inFlight, rows.length);
+	const senders = Math.min(api.settings?.batching ? 1 : inFlight, rows.length);
 	const ended = await Promise.allSettled(Array.from({ length: senders }, sendRows));
 	const failure = ended.find((result) => result.status === 'rejected');
 	if (failure) throw asNodeError(context.getNode(), failure.reason);

@@ -7,8 +7,8 @@ import type { LookUp } from './reconcile';
 
 /**
  * What one bulk operation passes to the batch runner. Create Many, Update Many, Sync Many's
- * creates and updates, and Link > Update differ only by these; splitting, pacing, sending, matching, isolating refused rows,
- * resolving doubt and the one item per row are the runner's.
+ * creates and updates, and Link > Update differ only by these; splitting, pacing, sending,
+ * matching, isolating refused rows, resolving doubt and the one item per row are the runner's.
  */
 export interface BatchOperation {
 	name: 'create' | 'update';

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
-import { requestSettingsOf } from '../n8n/requestOptions';
+import { requestSettingsOf, type RequestSettings } from '../n8n/requestOptions';
 
 import { baseUrlOf, CREDENTIAL_TYPE } from './endpoints';
 import { apiError, textOf } from './errors';
@@ -53,13 +53,13 @@ export class Api<Context extends ApiContext = ApiContext> {
 
 	constructor(
 		readonly context: Context,
-		/** Milliseconds each request may wait for its answer unless it says otherwise. */
-		private readonly timeout?: number,
+		/** The run's Request Options (read once): each request, look-ups included, bounded by its Timeout. */
+		readonly settings?: RequestSettings,
 	) {}
 
-	/** The API of one run of an operation: each request, look-ups included, bounded by Request Options > Timeout. */
+	/** The API of one run of an operation, with the run's Request Options. */
 	static ofRun(context: NodeRun, settings = requestSettingsOf(context)): Api<NodeRun> {
-		return new Api(context, settings.timeout);
+		return new Api(context, settings);
 	}
 
 	get node(): INode {
@@ -93,7 +93,7 @@ export class Api<Context extends ApiContext = ApiContext> {
 	async response(request: ApiRequest): Promise<IN8nHttpFullResponse> {
 		this.credentials ??= readCredentials(this.context);
 		const credentials = await this.credentials;
-		const { timeout = this.timeout, ...rest } = request;
+		const { timeout = this.settings?.timeout, ...rest } = request;
 		const first = { ...rest, url: `${baseUrlOf(credentials.data ?? {})}${request.url}` };
 		const send = sendOnce(this.context, credentials, timeout);
 		return await followRedirects(

@@ -10,9 +10,9 @@ import { LINK_PATHS } from '../http/endpoints';
 
 /**
  * Rows that name their link by short URL or path (D14): Update Many, Link > Update and Sync
- * Many's updates. The element builder records each row's link
- * reference; before the first PATCH, every short URL and path is resolved through the link
- * index and written into its element's `id`. A value that names no link, or a path used on
+ * Many's updates. The element builder records each row's link reference; before the first
+ * PATCH, every short URL and path is resolved through the link index and written into its
+ * element's `id`. A value that names no link, or a path used on
  * several domains, is a refused row: its error item with Continue On Fail, else the run stops
  * before anything is sent.
  */

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from './nodeRun';
 
@@ -16,10 +16,9 @@ export interface RequestSettings {
 const ROUTING_DEFAULT_TIMEOUT_MS = 300_000;
 
 export function requestSettingsOf(context: NodeRun): RequestSettings {
-	return requestSettingsFrom(context.getNodeParameter('requestOptions', 0, {}) as IDataObject);
-}
-
-export function requestSettingsFrom(options: IDataObject): RequestSettings {
+	const options = context.getInputData().length
+		? (context.getNodeParameter('requestOptions', 0, {}) as IDataObject)
+		: {};
 	const timeout = Number(options.timeout);
 	const batch = ((options.batching as IDataObject | undefined)?.batch ?? {}) as IDataObject;
 	const rows = Number(batch.batchSize ?? 50);
@@ -31,5 +30,25 @@ export function requestSettingsFrom(options: IDataObject): RequestSettings {
 	return {
 		timeout: timeout > 0 ? timeout : ROUTING_DEFAULT_TIMEOUT_MS,
 		...(batching && { batching }),
+	};
+}
+
+/**
+ * Request Options > Batching as a run applies it: call before sending each request with the
+ * rows it carries; it waits Batch Interval once every Items per Batch rows have been sent.
+ */
+export function batchingPause(
+	settings: RequestSettings | undefined,
+	signal?: AbortSignal,
+): (rows: number) => Promise<void> {
+	let sinceBreak = 0;
+	return async (rows) => {
+		const batching = settings?.batching;
+		if (!batching) return;
+		if (sinceBreak >= batching.rows) {
+			await sleep(batching.intervalMs, signal);
+			sinceBreak = 0;
+		}
+		sinceBreak += rows;
 	};
 }

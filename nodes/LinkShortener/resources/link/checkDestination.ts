@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { rowOperation } from '../../batches/eachRow';
 import { parameterOfRow } from '../../n8n/itemField';
@@ -63,15 +63,18 @@ export const fields: INodeProperties[] = [
 	),
 ];
 
-/** The run's checker, from its options (read once; a bad option refuses every row). */
-function checkerOf(row: Row): DestinationChecker {
+/** The run's checker and Broken Only, from its options (read once; a bad option refuses every row). */
+function checkerOf(row: Row): { checker: DestinationChecker; brokenOnly: boolean } {
 	const options = runOptions(row.context);
 	const whole = (value: unknown, fallback: number, label: string, least: number) =>
 		wholeNumberOption(row.context, value, fallback, label, least);
-	return new DestinationChecker(async (request) => await row.context.helpers.httpRequest(request), {
+	const send = async (request: IHttpRequestOptions) =>
+		await row.context.helpers.httpRequest(request);
+	const checker = new DestinationChecker(send, {
 		timeoutMs: whole(options.timeout, CHECK_TIMEOUT_SECONDS, 'Timeout', 1) * 1000,
 		maxRedirects: whole(options.maxRedirects, CHECK_MAX_REDIRECTS, 'Max Redirects', 0),
 	});
+	return { checker, brokenOnly: options.brokenOnly === true };
 }
 
 /**
@@ -80,19 +83,19 @@ function checkerOf(row: Row): DestinationChecker {
  * Every row is handed to the checker at once: its slots (8 in flight, 2 a host) pace the checks.
  */
 export const run = rowOperation(() => {
-	let checker: DestinationChecker | undefined;
+	let run: ReturnType<typeof checkerOf> | undefined;
 	return {
 		inFlight: Infinity,
 		check: (row) => {
-			checker ??= checkerOf(row);
+			run ??= checkerOf(row);
 			const url = parameterOfRow(row.context, 'url', row.index, '');
 			if (typeof url !== 'string' || !url.trim())
 				new RowValidator(row.context.getNode(), row.index).fail(URL_FIELD, 'a URL is required');
 			return String(url);
 		},
 		send: async (url, row) => {
-			const destination = await checker!.check(url);
-			if (destination?.ok && runOptions(row.context).brokenOnly === true) return [];
+			const destination = await run!.checker.check(url);
+			if (destination?.ok && run!.brokenOnly) return [];
 			const { json } = row.context.getInputData()[row.index];
 			return [
 				{ json: runsAsTool(row.context.getNode()) ? { destination } : { ...json, destination } },

@@ -32,7 +32,20 @@ export const run = rowOperation(() => {
 	const node = (row: Row) => row.context.getNode();
 	const longUrls: Array<{ index: number; longUrl: string }> = [];
 	let ways: Promise<Map<number, CreateOnceWay>> | undefined;
-	const sentBy = new Map<number, Promise<IDataObject[]>>();
+	// A leader's request, by its row: the rows repeating its long URL wait for it, whenever it leaves.
+	const sentBy = new Map<
+		number,
+		{ sent: Promise<IDataObject[]>; start(sent: Promise<IDataObject[]>): void }
+	>();
+	const requestOf = (leader: number) => {
+		let entry = sentBy.get(leader);
+		if (!entry) {
+			let start!: (sent: Promise<IDataObject[]>) => void;
+			entry = { sent: new Promise((resolve) => (start = resolve)), start };
+			sentBy.set(leader, entry);
+		}
+		return entry;
+	};
 	// Every row is checked before the first is sent: the first send looks up every long URL, once.
 	const wayOf = async (row: Row, listUrl: string) =>
 		(await (ways ??= createOnceWays(row.api, listUrl, longUrls))).get(row.index);
@@ -59,9 +72,9 @@ export const run = rowOperation(() => {
 				way && 'link' in way
 					? { method: 'GET' as const, url: linkPath(String(way.link.id)) }
 					: { method: 'POST' as const, url: paths.create, body };
-			// A row repeating a long URL waits for the link of the first row that has it (sent earlier).
-			const sent = leader === undefined ? row.api.records(request, row.index) : sentBy.get(leader)!;
-			if (returnExisting && !way) sentBy.set(row.index, sent);
+			const sent =
+				leader === undefined ? row.api.records(request, row.index) : requestOf(leader).sent;
+			if (returnExisting && !way) requestOf(row.index).start(sent);
 			const records = await sent.catch((error: unknown) => {
 				if (leader === undefined) throw error;
 				throw new NodeOperationError(node(row), sameLongUrlNotCreated(leader), {

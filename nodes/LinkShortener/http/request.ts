@@ -1,4 +1,5 @@
 import type {
+	NodeApiError,
 	ICredentialsDecrypted,
 	IDataObject,
 	IAllExecuteFunctions,
@@ -38,6 +39,8 @@ export interface ApiRequest {
 	qs?: IDataObject;
 	/** Milliseconds to wait for the answer (n8n's Request Options > Timeout). */
 	timeout?: number;
+	/** A 2xx answer's body as it arrives (see foldRecords); any other answer's is read whole. */
+	stream?: boolean;
 }
 
 /**
@@ -85,6 +88,12 @@ export class Api<Context extends ApiContext = ApiContext> {
 		return recordsOf(response.body);
 	}
 
+	/** The error of a 2xx answer read as a stream that turned out not to be the API's JSON (`text`: its start). */
+	async notJson(response: IN8nHttpFullResponse, text: string): Promise<NodeApiError> {
+		const credentials = await this.credentials;
+		return apiError(this.node, withoutApiKey({ ...response, body: text }, credentials?.data ?? {}));
+	}
+
 	/**
 	 * Sends one request and hands back whatever the server answered, error statuses included
 	 * (status, headers, body), for callers that act on them (429 and its headers, a refused bulk
@@ -93,9 +102,9 @@ export class Api<Context extends ApiContext = ApiContext> {
 	async response(request: ApiRequest): Promise<IN8nHttpFullResponse> {
 		this.credentials ??= readCredentials(this.context);
 		const credentials = await this.credentials;
-		const { timeout = this.settings?.timeout, ...rest } = request;
+		const { timeout = this.settings?.timeout, stream, ...rest } = request;
 		const first = { ...rest, url: `${baseUrlOf(credentials.data ?? {})}${request.url}` };
-		const send = sendOnce(this.context, credentials, timeout);
+		const send = sendOnce(this.context, credentials, { timeout, stream });
 		return await followRedirects(
 			{ request: first, response: await send(first) },
 			send,
@@ -114,7 +123,7 @@ async function readCredentials(context: ApiContext): Promise<ICredentialsDecrypt
 function sendOnce(
 	context: ApiContext,
 	credentials: ICredentialsDecrypted,
-	timeout?: number,
+	{ timeout, stream }: Pick<ApiRequest, 'timeout' | 'stream'>,
 ): SendOnce {
 	return async (request) => {
 		// n8n's helpers read their context from `this`; a NodeRun of the tool path binds its own.
@@ -124,6 +133,7 @@ function sendOnce(
 			{
 				...request,
 				...(timeout !== undefined && { timeout }),
+				...(stream && { encoding: 'stream' as const }),
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
@@ -131,8 +141,27 @@ function sendOnce(
 			},
 			{ credentialsDecrypted: credentials },
 		)) as IN8nHttpFullResponse;
+		const ok = response.statusCode >= 200 && response.statusCode < 300;
+		if (stream && ok) return response;
+		if (stream) response.body = (await wholeAnswer(response.body)) as IN8nHttpFullResponse['body'];
 		return withoutApiKey(response, credentials.data ?? {});
 	};
+}
+
+/** A streamed answer read whole, as n8n reads a JSON answer: parsed when it is JSON, else its text. */
+async function wholeAnswer(body: unknown): Promise<unknown> {
+	if (typeof (body as AsyncIterable<Uint8Array>)?.[Symbol.asyncIterator] !== 'function')
+		return body;
+	const decoder = new TextDecoder();
+	let text = '';
+	for await (const chunk of body as AsyncIterable<Uint8Array>)
+		text += decoder.decode(chunk, { stream: true });
+	text += decoder.decode();
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
 }
 
 /** An answer may quote the request (a debug page): the API key never goes into an error or an item. */

@@ -1,31 +1,30 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CLICKS_PATH } from '../http/endpoints';
-import { recordsOf } from '../http/records';
+import { foldRecords } from '../http/streamedRecords';
 import type { Api } from '../http/request';
 import { clicksOf, valueOf } from './clickGroups';
 
 /**
  * One analytics request: each group's total, by value (a link's id, a day), with any other
  * query parameters the server takes (`link_id`, a date range). Read as Get Clicks reads a
- * group, without copying 100,000 elements into items.
+ * group, element by element as the answer arrives: a million links' groups are never held.
  */
 export async function clickTotals(
 	api: Api,
 	groupBy: string,
 	query: IDataObject = {},
 ): Promise<Map<string, number>> {
-	const response = await api.request({
-		method: 'GET',
-		url: CLICKS_PATH,
-		qs: { ...query, group_by: groupBy },
-	});
-	const totals = new Map<string, number>();
-	recordsOf(response.body).forEach((element, position) => {
-		const clicks = clicksOf(element, position, api.node);
-		const value = valueOf(element, groupBy) ?? '';
-		const key = groupBy === 'day' ? value.slice(0, 10) : value;
-		totals.set(key, (totals.get(key) ?? 0) + clicks);
-	});
-	return totals;
+	const request = { method: 'GET' as const, url: CLICKS_PATH, qs: { ...query, group_by: groupBy } };
+	return await foldRecords(
+		api,
+		request,
+		() => new Map<string, number>(),
+		(totals, element, position) => {
+			const clicks = clicksOf(element, position, api.node);
+			const value = valueOf(element, groupBy) ?? '';
+			const key = groupBy === 'day' ? value.slice(0, 10) : value;
+			totals.set(key, (totals.get(key) ?? 0) + clicks);
+		},
+	);
 }

@@ -165,6 +165,10 @@ describe('Link > Create', () => {
 		expect(items).toHaveLength(3);
 		expect(items[0].json.longUrl).toBe('https://example.com/ok-1');
 		expect(items[1].json.error).toMatch(/Invalid Long URL in item 1/);
+		// The same error item a bulk operation gives a refused row (one row intake).
+		expect(items[1].json.details).toEqual(
+			expect.objectContaining({ inputItem: 1, outcome: 'invalid' }),
+		);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
 		expect(items[2].json.longUrl).toBe('https://example.com/ok-2');
 	});

@@ -8,7 +8,7 @@ import { BatchSender, refusalOf, type Failure, type Outcome } from './batchSende
 import { RowLedger, type RowError, type PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { RunMemory } from './retryMemory';
-import { batchesOf, prepareRows } from './rows';
+import { batchesOf, refusalDetails, takeRows } from './rows';
 import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
 
 const NOT_LOOKED_UP =
@@ -23,7 +23,11 @@ export async function runBatches(
 	const rowCount = context.getInputData().length;
 	if (rowCount === 0) return [[]];
 	const ledger = new RowLedger(rowCount);
-	const prepared = await prepareRows(context, operation.buildElement, ledger);
+	const prepared: PreparedRow[] = [];
+	for (const row of await takeRows(context, operation.buildElement)) {
+		if ('error' in row) ledger.fail(row.index, row.error.message, refusalDetails(row.error));
+		else prepared.push({ index: row.index, element: row.value });
+	}
 	const memory = RunMemory.of(context, operation.name);
 	const run = new BatchRun(api, operation, ledger);
 	let sending = false;

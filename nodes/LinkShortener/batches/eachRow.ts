@@ -13,6 +13,7 @@ import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import { asNodeError } from '../http/errors';
 import { Api, type Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
+import { refusalDetails, takeRows } from './rows';
 
 /** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
 export interface RowOperation<Checked> {
@@ -29,27 +30,14 @@ export function itemsOf(records: IDataObject[]): INodeExecutionData[] {
 	return records.map((json) => ({ json }));
 }
 
-type Checked<T> = { ok: true; value: T } | { ok: false; error: NodeApiError | NodeOperationError };
-
-function checkRow<T>(operation: RowOperation<T>, row: Row, continueOnFail: boolean): Checked<T> {
-	try {
-		return { ok: true, value: operation.check(row) };
-	} catch (error) {
-		const rowError = asNodeError(row.context.getNode(), error, row.index);
-		if (!continueOnFail) throw rowError;
-		return { ok: false, error: rowError };
-	}
-}
-
 /** Sends a checked row; under Continue, whatever failed becomes the row's own error item (D8). */
 async function sendRow<T>(
 	operation: RowOperation<T>,
 	row: Row,
-	checked: Checked<T>,
+	checked: T,
 ): Promise<INodeExecutionData[]> {
 	try {
-		if (!checked.ok) throw checked.error;
-		const items = await operation.send(checked.value, row);
+		const items = await operation.send(checked, row);
 		return items.map((item) => ({ ...item, pairedItem: { item: row.index } }));
 	} catch (error) {
 		// A failed request (a dropped connection) reads as n8n's own routing would give it.
@@ -82,17 +70,20 @@ async function eachRow<T>(
 		api,
 		parameter: (name, fallback) => context.getNodeParameter(name, index, fallback) as never,
 	}));
-	const continueOnFail = context.continueOnFail();
-	const checked = rows.map((row) => checkRow(operation, row, continueOnFail));
 	const output: INodeExecutionData[][] = [];
+	const taken = await takeRows(context, (index) => operation.check(rows[index]));
 	let next = 0;
 	let stopped = false;
 	const sendRows = async () => {
-		while (!stopped && next < rows.length) {
-			const row = rows[next++];
+		while (!stopped && next < taken.length) {
+			const checked = taken[next++];
+			const row = rows[checked.index];
 			await pause(1);
 			try {
-				output[row.index] = await sendRow(operation, row, checked[row.index]);
+				if ('error' in checked) {
+					const { index, error } = checked;
+					output[index] = [errorItem(index, error.message, refusalDetails(error))];
+				} else output[row.index] = await sendRow(operation, row, checked.value);
 			} catch (error) {
 				stopped = true;
 				throw asNodeError(context.getNode(), error, row.index);
@@ -100,7 +91,7 @@ async function eachRow<T>(
 		}
 	};
 	const inFlight = operation.inFlight ?? REQUESTS_IN_FLIGHT;
-	const senders = Math.min(api.settings?.batching ? 1 : inFlight, rows.length);
+	const senders = Math.min(api.settings?.batching ? 1 : inFlight, taken.length);
 	const ended = await Promise.allSettled(Array.from({ length: senders }, sendRows));
 	const failure = ended.find((result) => result.status === 'rejected');
 	if (failure) throw asNodeError(context.getNode(), failure.reason);

@@ -2,42 +2,60 @@ import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
-import type { RowLedger, ElementBuilder, PreparedRow } from './ledger';
+import type { RowError, RowLedger } from './ledger';
 import { asNodeError } from '../http/errors';
+import { detailsOfError } from '../http/errorItems';
 import { RowValidator } from '../fields/validation';
 
+/** An input row as the intake hands it on: checked, or refused (only under "On Error: Continue"). */
+export type TakenRow<T> = { index: number; value: T } | { index: number; error: RowError };
+
 /**
- * Reads and checks every input row before anything is sent. Without "Continue On Fail" the
- * first bad row stops the run (nothing sent yet); with it, each bad row becomes its error item
- * and the others go on.
+ * The one row intake of every operation (D8): every input row is read and checked before
+ * anything is sent. Without "On Error: Continue" the first bad row stops the run, nothing
+ * sent; with it, a bad row is handed on with its error, for its error item (`refusalDetails`).
  */
-export async function prepareRows(
+export async function takeRows<T>(
 	context: NodeRun,
-	buildElement: ElementBuilder,
-	ledger: RowLedger,
-): Promise<PreparedRow[]> {
+	check: (index: number, validator: RowValidator) => T | Promise<T>,
+): Promise<Array<TakenRow<T>>> {
 	const rowCount = context.getInputData().length;
 	const node = context.getNode();
 	const continueOnFail = context.continueOnFail();
-	const prepared: PreparedRow[] = [];
-	for (let row = 0; row < rowCount; row++) {
+	const taken: Array<TakenRow<T>> = [];
+	for (let index = 0; index < rowCount; index++) {
 		try {
-			const built = buildElement(row, new RowValidator(node, row));
-			// Most builders answer at once: no await (a turn of microtasks) for each of 100,000 rows.
-			prepared.push({ index: row, element: built instanceof Promise ? await built : built });
+			const value = check(index, new RowValidator(node, index));
+			// Most checks answer at once: no await (a turn of microtasks) for each of 100,000 rows.
+			taken.push({ index, value: value instanceof Promise ? await value : value });
 		} catch (error) {
 			// An InvalidInputError, or an expression that could not be evaluated for this row.
-			const rowError = asNodeError(node, error, row);
+			const rowError = asNodeError(node, error, index);
 			if (!continueOnFail) throw rowError;
-			const { message, description } = rowError;
-			ledger.fail(
-				row,
-				message,
-				description ? { outcome: 'invalid', description } : { outcome: 'invalid' },
-			);
+			taken.push({ index, error: rowError });
 		}
 	}
-	return prepared;
+	return taken;
+}
+
+/** The details of a refused row's error item: `outcome` (`invalid` unless given) and the error's own. */
+export function refusalDetails(error: RowError, details: IDataObject = { outcome: 'invalid' }) {
+	return { ...details, ...detailsOfError(error) };
+}
+
+/**
+ * A row refused once the run's look-ups are in, before anything is sent (D8, D14): without
+ * "On Error: Continue" its error stops the run; with it, its error item.
+ */
+export function refuseRow(
+	context: NodeRun,
+	ledger: RowLedger,
+	index: number,
+	error: RowError,
+	details: IDataObject,
+): void {
+	if (!context.continueOnFail()) throw error;
+	ledger.fail(index, error.message, refusalDetails(error, details));
 }
 
 /** Consecutive slices of at most `size` rows. */

@@ -7,6 +7,7 @@ import type { Api } from '../http/request';
 import { resolveLinkRefs, type LinkRef } from './linkRefs';
 import type { RowLedger, PreparedRow } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
+import { refuseRow } from '../batches/rows';
 
 /**
  * Rows that name their link by short URL or path (D14): Update Many, Link > Update and Sync
@@ -40,7 +41,6 @@ export class RowLinkRefs {
 		const wanted = this.refsOf(rows);
 		if (wanted.every((ref) => ref.kind === 'id')) return rows;
 		const resolved = await resolveLinkRefs(this.api, LINK_PATHS.v1.list, wanted);
-		const continueOnFail = this.api.context.continueOnFail();
 		const toSend: PreparedRow[] = [];
 		for (const row of rows) {
 			const ref = this.refs.get(row.index);
@@ -51,14 +51,12 @@ export class RowLinkRefs {
 				toSend.push({ ...row, element: { ...row.element, id: resolution.id } });
 			} else {
 				const message = `Not updated: input item ${row.index} names no single link: ${resolution.problem}`;
-				const description = `Link ID is "${ref.text}". Give the link's ID or its full short URL. Nothing was sent.`;
-				if (!continueOnFail) {
-					throw new NodeOperationError(this.api.context.getNode(), message, {
-						itemIndex: row.index,
-						description,
-					});
-				}
-				ledger.fail(row.index, message, { outcome: 'notUpdated', description, linkId: ref.text });
+				const error = new NodeOperationError(this.api.context.getNode(), message, {
+					itemIndex: row.index,
+					description: `Link ID is "${ref.text}". Give the link's ID or its full short URL. Nothing was sent.`,
+				});
+				const details = { outcome: 'notUpdated', linkId: ref.text };
+				refuseRow(this.api.context, ledger, row.index, error, details);
 			}
 		}
 		return toSend;

@@ -4,6 +4,7 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
+import { refuseRow } from '../batches/rows';
 import type { PreparedRow, RowLedger } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
 import { verifiedDomains } from './verifiedDomains';
@@ -193,17 +194,14 @@ export class SyncPlan {
 		);
 	}
 
-	/** A refused row: its error item with Continue On Fail, else the run stops before anything is sent. */
 	private refuse(ledger: RowLedger, row: PreparedRow, problem: string): void {
 		const message = `Not synced: input item ${row.index}: ${problem}`;
-		if (!this.api.context.continueOnFail()) {
-			throw new NodeOperationError(this.api.context.getNode(), message, {
-				itemIndex: row.index,
-				description:
-					'Nothing was created or updated. Fix the item, or turn on "Continue On Fail" to sync every other item.',
-			});
-		}
-		ledger.fail(row.index, message, { outcome: 'notSynced' });
+		const error = new NodeOperationError(this.api.context.getNode(), message, {
+			itemIndex: row.index,
+			description:
+				'Nothing was created or updated. Fix the item, or turn on "Continue On Fail" to sync every other item.',
+		});
+		refuseRow(this.api.context, ledger, row.index, error, { outcome: 'notSynced' });
 	}
 }
 

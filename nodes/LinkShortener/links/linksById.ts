@@ -7,11 +7,20 @@ import { recordsOf } from '../http/records';
 import { listingOrKeys, type ListingSize } from '../paging/listingOrKeys';
 
 export interface LinksById {
-	/** Each id asked for: its link, or undefined when the account no longer has it. */
-	links: Map<string, IDataObject | undefined>;
+	/** Each id asked for: its link's details, or undefined when the account no longer has it. */
+	links: Map<string, LinkDetails | undefined>;
 	/** The listing's size, when this look-up read a page of it. */
 	listing?: ListingSize;
 }
+
+/** What a look-up by id keeps of a link (D16): 100,000 links' whole records are not held. */
+export type LinkDetails = Pick<IDataObject, 'shortUrl' | 'longUrl' | 'title'>;
+
+const detailsOf = ({ shortUrl, longUrl, title }: IDataObject): LinkDetails => ({
+	shortUrl,
+	longUrl,
+	title,
+});
 
 /** GETs of single links, REQUESTS_IN_FLIGHT at a time; a 404 is a link the account no longer has. */
 async function getEach(api: Api, ids: string[], links: LinksById['links']) {
@@ -21,7 +30,8 @@ async function getEach(api: Api, ids: string[], links: LinksById['links']) {
 				const response = await api.response({ method: 'GET', url: linkPath(id) });
 				if (response.statusCode === 404) return links.set(id, undefined);
 				if (response.statusCode >= 300) throw apiError(api.node, response);
-				return links.set(id, recordsOf(response.body)[0]);
+				const [link] = recordsOf(response.body);
+				return links.set(id, link && detailsOf(link));
 			}),
 		);
 	}
@@ -59,9 +69,10 @@ export async function linksById(
 	}
 	// Only the links asked for are kept: a listing of 100,000 links is read, not held.
 	const asked = new Set(wanted);
-	const byId = new Map<string, IDataObject>();
+	const byId = new Map<string, LinkDetails>();
 	const keep = (records: IDataObject[]) => {
-		for (const link of records) if (asked.has(String(link.id))) byId.set(String(link.id), link);
+		for (const link of records)
+			if (asked.has(String(link.id))) byId.set(String(link.id), detailsOf(link));
 	};
 	const rest = () => wanted.filter((id) => !byId.has(id));
 	const choice = { keyRequests: () => rest().length, pagesWithoutTotal: Infinity, keep };

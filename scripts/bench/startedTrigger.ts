@@ -104,6 +104,8 @@ export interface Polled {
 	ms: number;
 	peakMb: number;
 	overIdleMb: number;
+	/** n8n's peak over idle while it ran the workflow with the poll's items (a poll that emitted). */
+	runOverIdleMb?: number;
 	stateBytes: number;
 	note: string;
 }
@@ -163,6 +165,7 @@ export async function pollsInN8nStart(
 			process.stderr.write(`  ${JSON.stringify(parameters)}: ${phase.what}\n`);
 			const deadline = Date.now() + 15 * 60_000;
 			let ended: number | undefined;
+			let runEnded: number | undefined;
 			let emitted = 0;
 			while (ended === undefined) {
 				if (Date.now() > deadline) throw new Error(`${phase.what}: the poll did not end`);
@@ -181,12 +184,17 @@ export async function pollsInN8nStart(
 				);
 				emitted = n8n.nodeItems(execution, 'Received').length;
 				ended = Date.parse(String(execution.startedAt));
+				const stoppedAt = Date.parse(String((execution as { stoppedAt?: unknown }).stoppedAt));
+				runEnded = Number.isNaN(stoppedAt) ? Date.now() : stoppedAt;
 			}
 			if (phase.emits !== undefined && emitted !== phase.emits)
 				throw new Error(`${phase.what}: the poll emitted ${emitted}, not ${phase.emits}`);
-			const first = sandbox.requests[0].at;
-			const peak = rss.peakBetween(first, Math.max(ended, sandbox.requests.at(-1)!.at));
-			const requests = sandbox.requests.length;
+			// The poll's own requests: the next poll (a minute later) may have begun while its items ran.
+			const pollRequests = sandbox.requests.filter((request) => request.at <= ended!);
+			const first = pollRequests[0].at;
+			const peak = rss.peakBetween(first, ended);
+			const runPeak = runEnded === undefined ? undefined : rss.peakBetween(ended, runEnded);
+			const requests = pollRequests.length;
 			const stateBytes = savedState(env, workflow.id).bytes;
 			polls.push({
 				what: phase.what,
@@ -195,6 +203,7 @@ export async function pollsInN8nStart(
 				ms: ended - first,
 				peakMb: mb(peak),
 				overIdleMb: mb(peak - idleRss),
+				...(runPeak !== undefined && { runOverIdleMb: mb(runPeak - idleRss) }),
 				stateBytes,
 				note: phase.after?.() ?? '',
 			});
@@ -202,6 +211,7 @@ export async function pollsInN8nStart(
 				what: phase.what,
 				first,
 				ended,
+				runEnded,
 				requests: sandbox.requests.map((r) => r.at),
 			});
 		}

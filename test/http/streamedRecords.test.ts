@@ -71,6 +71,7 @@ describe('foldRecords: the records of an answer read as it arrives', () => {
 		['JSON cut off after the list', '{"data": [{"value": "a", "clicks": 1}]'],
 		['an element that is not JSON', '{"data": [{"value": "a", "clicks": 1}, nope]}'],
 		['an empty answer', ''],
+		['a key that is not JSON', '{"d\\qata": [{"value": "a", "clicks": 1}]}'],
 	])('%s: the answer is not JSON, an error with its start', async (_name, text) => {
 		await expect(folded(answering(text, [3]))).rejects.toThrow(`not JSON: ${text}`);
 	});

@@ -164,7 +164,9 @@ class ListSplitter {
 			this.inString = true;
 			if (frame && !frame.array && frame.expectKey) this.key = '';
 		} else if (c === ':' && frame && !frame.array) {
-			if (this.key !== undefined) frame.key = String(JSON.parse(`"${this.key}"`));
+			// A key that is not JSON names no list (the outline then fails to parse).
+			const key = this.key === undefined ? undefined : jsonOf(`"${this.key}"`);
+			if (key !== undefined) frame.key = typeof key === 'string' ? key : '#';
 			this.key = undefined;
 			frame.expectKey = false;
 		} else if (c === ',' && frame && !frame.array) frame.expectKey = true;

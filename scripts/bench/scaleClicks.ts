@@ -32,14 +32,14 @@ export async function scaleClicksLines(env: n8n.N8nEnv): Promise<string[]> {
 		return [
 			`Link Clicked over ${links.toLocaleString('en-US')} links that all have clicks, in \`n8n start\` (a running n8n ${layout().version}, the workflow published, polling every minute; sandbox page cap ${PAGE_CAP}, no latency). n8n's RSS when idle: ${idleMb} MB.`,
 			'',
-			'| Poll | Links emitted | Requests | Poll time | n8n peak RSS during the poll (over idle) | n8n peak over idle while it runs the items | Saved state |',
+			'| Poll | Links emitted | Requests | Poll time | n8n peak RSS during the poll (over idle) | n8n peak over idle while it runs and saves the items | Saved state |',
 			'|---|---:|---:|---:|---:|---:|---:|',
 			...polls.map(
 				(poll) =>
 					`| ${poll.what} | ${poll.emitted.toLocaleString('en-US')} | ${poll.requests.toLocaleString('en-US')} | ${(poll.ms / 1000).toFixed(1)} s | ${poll.peakMb} MB (+${poll.overIdleMb} MB ${poll.overIdleMb <= TARGET_MB ? '✅' : '❌'}) | ${poll.runOverIdleMb === undefined ? '—' : `+${poll.runOverIdleMb} MB`} | ${poll.stateBytes.toLocaleString('en-US')} B (${(poll.stateBytes / links).toFixed(1)} B a link) |`,
 			),
 			'',
-			`Poll time: from the poll's first request to the start of the run of its items (to the saving of its state, seen within a second, for the poll that emits nothing); its requests are those sent until then. n8n's RSS read from /proc every 50 ms (idle: its least over 10 s once started); ✅ the poll's peak at most ${TARGET_MB / 1024} GB over n8n's idle RSS, ❌ otherwise. The run of the items (Link Clicked → No Operation, n8n saving the execution) is n8n's, measured apart: from its start to its end as n8n records them. Saved state: the workflow's static data in n8n's database after the poll (D16: at most 24 bytes a clicked link).`,
+			`Poll time: from the poll's first request to the start of the run of its items (to the saving of its state, seen within a second, for the poll that emits nothing); its requests are those sent until then. n8n's RSS read from /proc every 50 ms (idle: its least over 10 s once started); ✅ the poll's peak at most ${TARGET_MB / 1024} GB over n8n's idle RSS, ❌ otherwise. The run of the items (Link Clicked → No Operation) is n8n's, measured apart: from its start until n8n's REST API serves it finished, its execution saved (read every second). Saved state: the workflow's static data in n8n's database after the poll (D16: at most 24 bytes a clicked link).`,
 		];
 	} finally {
 		await sandbox.stop();

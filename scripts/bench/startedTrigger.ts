@@ -104,7 +104,7 @@ export interface Polled {
 	ms: number;
 	peakMb: number;
 	overIdleMb: number;
-	/** n8n's peak over idle while it ran the workflow with the poll's items (a poll that emitted). */
+	/** n8n's peak over idle from the start of the run of the poll's items until n8n serves it finished (saved). */
 	runOverIdleMb?: number;
 	stateBytes: number;
 	note: string;
@@ -184,8 +184,8 @@ export async function pollsInN8nStart(
 				);
 				emitted = n8n.nodeItems(execution, 'Received').length;
 				ended = Date.parse(String(execution.startedAt));
-				const stoppedAt = Date.parse(String((execution as { stoppedAt?: unknown }).stoppedAt));
-				runEnded = Number.isNaN(stoppedAt) ? Date.now() : stoppedAt;
+				// n8n saves the execution after its end: the run is over once n8n serves it finished.
+				runEnded = Date.now();
 			}
 			if (phase.emits !== undefined && emitted !== phase.emits)
 				throw new Error(`${phase.what}: the poll emitted ${emitted}, not ${phase.emits}`);
@@ -193,7 +193,7 @@ export async function pollsInN8nStart(
 			const pollRequests = sandbox.requests.filter((request) => request.at <= ended!);
 			const first = pollRequests[0].at;
 			const peak = rss.peakBetween(first, ended);
-			const runPeak = runEnded === undefined ? undefined : rss.peakBetween(ended, runEnded);
+			const runPeak = runEnded === undefined ? undefined : rss.peakBetween(ended, runEnded + 1000);
 			const requests = pollRequests.length;
 			const stateBytes = savedState(env, workflow.id).bytes;
 			polls.push({

@@ -97,7 +97,7 @@ class ListSplitter {
 
 	private escaped = false;
 
-	/** The key being read, character by character (keys are outside the lists: few, short). */
+	/** The key being read, as written, character by character (keys outside the lists: few, short). */
 	private key?: string;
 
 	/** Inside a list: the path, the current element's text so far, and how deep inside it. */
@@ -164,9 +164,8 @@ class ListSplitter {
 			this.inString = true;
 			if (frame && !frame.array && frame.expectKey) this.key = '';
 		} else if (c === ':' && frame && !frame.array) {
-			// A key that is not JSON names no list (the outline then fails to parse).
-			const key = this.key === undefined ? undefined : jsonOf(`"${this.key}"`);
-			if (key !== undefined) frame.key = typeof key === 'string' ? key : '#';
+			// Keys as written: a list under a key written with escapes stays in the outline, read whole.
+			if (this.key !== undefined) frame.key = this.key;
 			this.key = undefined;
 			frame.expectKey = false;
 		} else if (c === ',' && frame && !frame.array) frame.expectKey = true;

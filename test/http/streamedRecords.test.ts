@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, type IDataObject } from 'n8n-workflow';
 
 import { recordsOf } from '../../nodes/LinkShortener/http/records';
 import type { Api } from '../../nodes/LinkShortener/http/request';
@@ -74,5 +74,23 @@ describe('foldRecords: the records of an answer read as it arrives', () => {
 		['a key that is not JSON', '{"d\\qata": [{"value": "a", "clicks": 1}]}'],
 	])('%s: the answer is not JSON, an error with its start', async (_name, text) => {
 		await expect(folded(answering(text, [3]))).rejects.toThrow(`not JSON: ${text}`);
+	});
+
+	it('a connection that fails while the answer arrives is an API error, as a failed request is', async () => {
+		const api = answering('{"data": [{"value": "a", "clicks": 1},', []);
+		const failing = async function* () {
+			yield Buffer.from('{"data": [{"value": "a", "clicks": 1},');
+			throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+		};
+		(api as unknown as { request: () => Promise<unknown> }).request = async () => ({
+			statusCode: 200,
+			headers: {},
+			body: failing(),
+		});
+
+		const error = await folded(api).catch((caught: unknown) => caught);
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect((error as NodeApiError).message).toMatch(/socket hang up|connection/i);
 	});
 });

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
 import { recordsOf } from './records';
 import type { Api, ApiRequest } from './request';
@@ -47,9 +47,15 @@ export async function foldRecords<T>(
 	let outline: unknown = response.body;
 	if (isStream(response.body)) {
 		const decoder = new TextDecoder();
-		for await (const chunk of response.body) {
-			splitter.read(decoder.decode(chunk, { stream: true }));
-			if (!isJson) break;
+		try {
+			for await (const chunk of response.body) {
+				splitter.read(decoder.decode(chunk, { stream: true }));
+				if (!isJson) break;
+			}
+		} catch (error) {
+			if (error instanceof NodeApiError || error instanceof NodeOperationError) throw error;
+			// The connection failed while the answer arrived: reported as n8n reports a failed request.
+			throw new NodeApiError(api.node, error as JsonObject);
 		}
 		outline = isJson ? jsonOf(splitter.end(decoder.decode())) : NOT_JSON;
 		if (outline === NOT_JSON) throw await api.notJson(response, splitter.head);

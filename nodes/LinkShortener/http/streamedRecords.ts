@@ -53,9 +53,12 @@ export async function foldRecords<T>(
 				if (!isJson) break;
 			}
 		} catch (error) {
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) throw error;
 			// The connection failed while the answer arrived: reported as n8n reports a failed request.
-			throw new NodeApiError(api.node, error as JsonObject);
+			const failure =
+				error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeApiError(api.node, error as JsonObject);
+			throw failure;
 		}
 		outline = isJson ? jsonOf(splitter.end(decoder.decode())) : NOT_JSON;
 		if (outline === NOT_JSON) throw await api.notJson(response, splitter.head);

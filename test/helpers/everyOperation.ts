@@ -2,6 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { Fault } from '../../dev/sandbox/fault-types';
 import { SEEDED } from '../../dev/sandbox/server';
+import { seededLinks } from '../../dev/sandbox/seed';
 import { byId } from '../link/locatorValues';
 
 /**
@@ -17,9 +18,11 @@ export type OperationCase = {
 	input: IDataObject[];
 };
 
+// Each seeded link with its own short URL (the second is on the verified domain).
+const shortUrls = new Map(seededLinks().map((link) => [link.id, link.shortUrl]));
 const links: IDataObject[] = SEEDED.ownLinks.map((link) => ({
 	...link,
-	shortUrl: `https://${SEEDED.defaultDomain.domainName}/${link.path}`,
+	shortUrl: shortUrls.get(link.id),
 }));
 const perRowLink = (make: (link: IDataObject, i: number) => IDataObject) => links.map(make);
 const sheet = (extra: (link: IDataObject) => IDataObject) =>

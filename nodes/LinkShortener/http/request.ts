@@ -61,8 +61,8 @@ export class Api<Context extends ApiContext = ApiContext> {
 	) {}
 
 	/** The API of one run of an operation, with the run's Request Options. */
-	static ofRun(context: NodeRun, settings = requestSettingsOf(context)): Api<NodeRun> {
-		return new Api(context, settings);
+	static ofRun(context: NodeRun): Api<NodeRun> {
+		return new Api(context, requestSettingsOf(context));
 	}
 
 	get node(): INode {
@@ -148,14 +148,17 @@ function sendOnce(
 	};
 }
 
+/** Whether an answer's body is a stream (asked for with `stream`), not parsed JSON or text. */
+export function isStream(body: unknown): body is AsyncIterable<Uint8Array> {
+	return typeof (body as AsyncIterable<Uint8Array>)?.[Symbol.asyncIterator] === 'function';
+}
+
 /** A streamed answer read whole, as n8n reads a JSON answer: parsed when it is JSON, else its text. */
 async function wholeAnswer(body: unknown): Promise<unknown> {
-	if (typeof (body as AsyncIterable<Uint8Array>)?.[Symbol.asyncIterator] !== 'function')
-		return body;
+	if (!isStream(body)) return body;
 	const decoder = new TextDecoder();
 	let text = '';
-	for await (const chunk of body as AsyncIterable<Uint8Array>)
-		text += decoder.decode(chunk, { stream: true });
+	for await (const chunk of body) text += decoder.decode(chunk, { stream: true });
 	text += decoder.decode();
 	try {
 		return JSON.parse(text) as unknown;

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type JsonObject } from 'n8n-workflow';
 
 import { recordsOf } from './records';
-import type { Api, ApiRequest } from './request';
+import { isStream, type Api, type ApiRequest } from './request';
 
 /** Where recordsOf may find an answer's list: each such list is read element by element. */
 const LIST_PATHS = new Set(['$', '$.data', '$.data.items', '$.data.links', '$.items', '$.links']);
@@ -79,10 +79,6 @@ function jsonOf(text: string | undefined): unknown {
 	} catch {
 		return NOT_JSON;
 	}
-}
-
-function isStream(body: unknown): body is AsyncIterable<Uint8Array> {
-	return typeof (body as AsyncIterable<Uint8Array>)?.[Symbol.asyncIterator] === 'function';
 }
 
 /**

@@ -134,15 +134,14 @@ async function pollFrom(
 		const items = days.map((day) => ({ day, clicks: totals.get(day) ?? 0 }));
 		return { items, next: { ...state, lastDay: days[days.length - 1] } };
 	}
+	const totals = await clickTotals(api, 'link');
 	if (settings.event === 'linkClicked') {
-		// The totals are not kept while the details are read (a million links' worth).
-		const totals = await clickTotals(api, 'link');
 		const { clicked, bases } = linksClicked(state, totals, now, settings.minNewClicks);
+		// The totals are not kept while the details are read (a million links' worth).
 		totals.clear();
 		const { items, listing } = await withDetails(api, state, clicked);
 		return { items, next: { ...state, bases, listing } };
 	}
-	const totals = await clickTotals(api, 'link');
 	const { ids, reached } = linksReaching(state.reached, totals, settings.milestone);
 	const reachedNow = ids.map((id) => ({
 		id,

@@ -6,6 +6,7 @@
  */
 import { getFreePort, nodeItems } from '../../dev/n8n';
 import { Destinations } from '../../dev/destinations/server';
+import { PACKAGE_VERSION } from '../../nodes/LinkShortener/http/endpoints';
 import { useN8nSuite } from './harness';
 import { INPUT_NODE, LINK_NODE, linkWorkflow, rowsCode } from './workflows';
 
@@ -71,7 +72,7 @@ test('each item gets its destination; the pages get HEAD, one GET where HEAD fai
 	expect(pages.requests.every((r) => r.headers['x-api-key'] === undefined)).toBe(true);
 	expect(JSON.stringify(pages.requests.map((r) => r.headers))).not.toContain(suite.sandbox.apiKey);
 	expect(new Set(pages.requests.map((r) => r.headers['user-agent']))).toEqual(
-		new Set(['n8n-nodes-link-shortener/0.2.0 (destination check)']),
+		new Set([`n8n-nodes-link-shortener/${PACKAGE_VERSION} (destination check)`]),
 	);
 	const methodsOf = (path: string) =>
 		pages.requests.filter((r) => r.path === path).map((r) => r.method);

@@ -1,6 +1,7 @@
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { Destinations } from '../../dev/destinations/server';
+import { PACKAGE_VERSION } from '../../nodes/LinkShortener/http/endpoints';
 import { getFreePort } from '../../dev/n8n';
 import { TOOL_TYPE, useLinkShortener } from '../helpers/fixture';
 
@@ -47,7 +48,7 @@ describe('Link > Check Destination (D19)', () => {
 		});
 		expect(pages.requests.map((r) => [r.method, r.path])).toEqual([['HEAD', '/ok']]);
 		expect(pages.requests[0].headers['user-agent']).toBe(
-			'n8n-nodes-link-shortener/0.2.0 (destination check)',
+			`n8n-nodes-link-shortener/${PACKAGE_VERSION} (destination check)`,
 		);
 		// the API key and the credential stay with the API
 		expect(JSON.stringify(pages.requests.map((r) => r.headers))).not.toContain(ls.sandbox.apiKey);

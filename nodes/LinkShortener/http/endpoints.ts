@@ -62,4 +62,4 @@ export const BASE_URL_EXPRESSION =
 export const DOMAIN_VERIFIED = 1;
 
 /** The package's version, as package.json gives it (test/package/version.test.ts). */
-export const PACKAGE_VERSION = '0.2.0';
+export const PACKAGE_VERSION = '1.0.0';

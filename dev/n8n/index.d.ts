@@ -114,6 +114,8 @@ export interface TaskData {
 	startTime?: number;
 	executionTime?: number;
 	executionStatus?: string;
+	/** The hints the node added to its run (shown above its output in the editor). */
+	hints?: Array<{ message: string; location?: string }>;
 	error?: { message: string; description?: string; httpCode?: string; [key: string]: unknown };
 	data?: {
 		main?: Array<Array<{

@@ -14,12 +14,12 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export const USAGE = `npm run bench [-- --only=network,memory,qr,trigger,sync,clicks,n8n,destinations,scale] [--quick] [--sizes=10000,50000] [--links=1000000] [--parts=export,sync,clicks,monitor] [--repeats=3]
+export const USAGE = `npm run bench [-- --only=network,memory,qr,trigger,sync,clicks,n8n,destinations,scale] [--quick] [--sizes=10000,50000] [--links=1000000] [--parts=export,sync,clicks,monitor,analytics] [--repeats=3]
   --only     sections to run (${SECTIONS.join(', ')}); all by default
   --quick    fewer and smaller jobs, one measured run each: a check that the bench works, not figures to quote
   --sizes    bulk section: rows per bulk job
-  --links    clicks section, and the scale section's clicks and monitor: links in the account (100,000 and 1,000,000 by default)
-  --parts    scale section: export, sync, clicks, monitor (all by default)
+  --links    clicks section, and the scale section's clicks, monitor and analytics: links in the account (100,000 and 1,000,000 by default)
+  --parts    scale section: export, sync, clicks, monitor, analytics (all by default)
   --repeats  measured runs per job (default: 3 for short jobs, 1 for the longest)`;
 
 export function argument(name: string): string | undefined {

@@ -74,6 +74,8 @@ export interface Measured {
 	peakMb: number;
 	/** The RSS when the node started, and its most while the node ran, MB. */
 	node?: { startMb: number; mostMb: number };
+	/** The messages of the hints the node added to its run. */
+	hints?: string[];
 }
 
 /** Runs a workflow in `n8n execute` with the memory hook. */
@@ -103,6 +105,7 @@ export async function executeMeasured(
 			ms,
 			items,
 			peakMb: mb(memory.peak),
+			hints: (task.hints ?? []).map((hint) => hint.message),
 			node: { startMb: mb(before[1]), mostMb: mb(Math.max(before[1], ...during)) },
 		};
 	} finally {

@@ -10,10 +10,11 @@
  * - Bulk > Sync Many of 100,000 rows against 100,000 and 1,000,000 links (bench/scaleSync.ts).
  * - Link Clicked over a million clicked links, and Link Destination Broken over a million
  *   links, in `n8n start` (bench/scaleClicks.ts, bench/scaleMonitor.ts).
- * `--parts=export,sync,clicks,monitor` runs some of them.
+ * - Get Clicks and Export Clicks of an account of a million links with about 750,000 clicked
+ *   (bench/scaleClickFiles.ts).
+ * `--parts=export,sync,clicks,monitor,analytics` runs some of them.
  */
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import type { IDataObject } from 'n8n-workflow';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,52 +23,25 @@ import { fileHeader, fileLines } from '../../nodes/LinkShortener/links/exportFil
 import { argument, quick, repeats } from './args';
 import { largeAccount, PAGE_CAP } from './largeAccount';
 import { executeMeasured, type Measured } from './realN8nCreate';
+import { scaleClickFilesLines } from './scaleClickFiles';
 import { scaleClicksLines } from './scaleClicks';
 import { scaleMonitorLines } from './scaleMonitor';
 import { scaleSyncLines } from './scaleSync';
+import { fileWriter, IN_FLIGHT, plainListing, type Target } from './plainListing';
 import { median } from './turns';
 
-const IN_FLIGHT = 8;
 const CSV = { format: 'csv' as const, escapeFormulas: true };
 
-type Target = { baseUrl: string; apiKey: string };
-
-async function listPage(target: Target, page: number) {
-	const response = await fetch(`${target.baseUrl}/v1/links/list`, {
-		method: 'POST',
-		headers: { 'X-API-Key': target.apiKey, 'Content-Type': 'application/json' },
-		body: JSON.stringify({ page, itemsPerPage: PAGE_CAP, order: { createdAt: 'asc' } }),
-	});
-	if (!response.ok) throw new Error(`page ${page}: HTTP ${response.status}`);
-	return ((await response.json()) as { data: { items: IDataObject[]; total: number } }).data;
-}
-
-/** The plain export: page 1 for `total`, then 8 pages in flight, each written in order as CSV to a file. */
+/** The plain export: the account's pages read as a plain script reads them, each written in order as CSV to a file. */
 async function plainExport(target: Target, file: string): Promise<number> {
-	const out = createWriteStream(file);
-	const write = (text: string) =>
-		new Promise<void>((resolve, reject) =>
-			out.write(text, (error) => (error ? reject(error) : resolve())),
-		);
-	const first = await listPage(target, 1);
-	const pages = Math.ceil(first.total / PAGE_CAP);
-	await write(fileHeader(CSV) + fileLines(first.items, CSV));
-	let links = first.items.length;
-	const inFlight = new Map<number, ReturnType<typeof listPage>>();
-	let asked = 1;
-	for (let page = 2; page <= pages; page++) {
-		while (asked < pages && asked < page + IN_FLIGHT - 1) {
-			asked++;
-			const answer = listPage(target, asked);
-			answer.catch(() => undefined);
-			inFlight.set(asked, answer);
-		}
-		const { items } = await inFlight.get(page)!;
-		inFlight.delete(page);
+	const out = fileWriter(file);
+	await out.write(fileHeader(CSV));
+	let links = 0;
+	await plainListing(target, async (items) => {
 		links += items.length;
-		await write(fileLines(items, CSV));
-	}
-	await new Promise((resolve) => out.end(resolve));
+		await out.write(fileLines(items, CSV));
+	});
+	await out.end();
 	return links;
 }
 
@@ -89,10 +63,11 @@ export async function scaleSection(): Promise<string> {
 	const sizes = quick ? [10_000, 100_000] : [10_000, 1_000_000];
 	const runs: SizeRun[] = [];
 	let getMany: { links: number; run: Measured } | undefined;
-	const parts = (argument('parts') ?? 'export,sync,clicks,monitor').split(',');
+	const parts = (argument('parts') ?? 'export,sync,clicks,monitor,analytics').split(',');
 	let sync: string[] = [];
 	let clicks: string[] = [];
 	let monitor: string[] = [];
+	let analytics: string[] = [];
 	try {
 		n8n.installPackage(userFolder, tarball);
 		const env = n8n.n8nEnv({
@@ -103,6 +78,7 @@ export async function scaleSection(): Promise<string> {
 		if (parts.includes('sync')) sync = await scaleSyncLines(env);
 		if (parts.includes('clicks')) clicks = await scaleClicksLines(env);
 		if (parts.includes('monitor')) monitor = await scaleMonitorLines(env);
+		if (parts.includes('analytics')) analytics = await scaleClickFilesLines(env, scratch);
 		for (const links of parts.includes('export') ? sizes : []) {
 			const { sandbox, job } = await largeAccount(env, links);
 			try {
@@ -146,7 +122,8 @@ export async function scaleSection(): Promise<string> {
 		n8n.removeUserFolder(userFolder);
 		rmSync(scratch, { recursive: true, force: true });
 	}
-	if (!runs.length) return [...sync, '', ...clicks, '', ...monitor].join('\n');
+	const others = [...sync, '', ...clicks, '', ...monitor, '', ...analytics];
+	if (!runs.length) return others.join('\n');
 	const smallest = runs[0];
 	const smallestPeak = median(smallest.node.map((run) => run.peakMb));
 	const rows = runs.map((run) => {
@@ -174,10 +151,6 @@ export async function scaleSection(): Promise<string> {
 			? `For comparison, Link > Get Many with Return All of ${getMany.links.toLocaleString('en-US')} links at 0 ms (one item a link): ${seconds(getMany.run.ms)}, n8n peak RSS ${mb(getMany.run.peakMb)} (before Export: 1,612 MB and 21.2 s for 200,000 links, measured on the same machine).`
 			: '',
 		'',
-		...sync,
-		'',
-		...clicks,
-		'',
-		...monitor,
+		...others,
 	].join('\n');
 }

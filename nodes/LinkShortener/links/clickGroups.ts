@@ -33,21 +33,20 @@ export function valueOf(element: IDataObject, groupBy: string): string | undefin
 }
 
 /**
- * Each element of an analytics answer with `groupBy`, `value` and `clicks` beside the server's
- * own fields: the value from `value`, `key`, `name` or the field named after the dimension; the
- * count from `clicks`, `count`, `total` or the element's only number. An element whose count
- * cannot be read is an error naming it, never a 0.
+ * An element of an analytics answer (at `position`) with `groupBy`, `value` and `clicks` beside
+ * the server's own fields: the value from `value`, `key`, `name` or the field named after the
+ * dimension; the count from `clicks`, `count`, `total` or the element's only number. An element
+ * whose count cannot be read is an error naming it, never a 0.
  */
-export function clickGroupsOf(
-	elements: IDataObject[],
+export function clickGroupOf(
+	element: IDataObject,
+	position: number,
 	groupBy: string,
 	node: INode,
 	itemIndex?: number,
-): ClickGroup[] {
-	return elements.map((element, position) => {
-		const clicks = clicksOf(element, position, node, itemIndex);
-		return { ...element, groupBy, value: valueOf(element, groupBy) ?? '', clicks };
-	});
+): ClickGroup {
+	const clicks = clicksOf(element, position, node, itemIndex);
+	return { ...element, groupBy, value: valueOf(element, groupBy) ?? '', clicks };
 }
 
 /** An element's click count; an error naming the element when it has none that reads. */

@@ -75,6 +75,11 @@ export function clicksOf(
 /** Dimensions whose values are periods: their "top" is the latest, oldest first. */
 const PERIODS = new Set(['day', 'week', 'month']);
 
+/** Whether a dimension's values are periods (day, week, month), which read oldest first. */
+export function isPeriod(groupBy: string): boolean {
+	return PERIODS.has(groupBy);
+}
+
 /**
  * The N groups with the most clicks (ties by value), or for day, week and month the N latest
  * periods, oldest first; every group when `top` is 0.
@@ -83,6 +88,6 @@ export function topGroups(groups: ClickGroup[], top: number, groupBy: string): C
 	const byValue = (a: ClickGroup, b: ClickGroup) =>
 		a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 	if (top <= 0) return groups;
-	if (PERIODS.has(groupBy)) return [...groups].sort(byValue).slice(-top);
+	if (isPeriod(groupBy)) return [...groups].sort(byValue).slice(-top);
 	return [...groups].sort((a, b) => b.clicks - a.clicks || byValue(a, b)).slice(0, top);
 }

@@ -4,7 +4,7 @@ import { LINK_PATHS, OLDEST_FIRST } from '../http/endpoints';
 import { foldRecords } from '../http/streamedRecords';
 import type { Api, ApiRequest } from '../http/request';
 import { listPages, RECENT_PAGES } from '../paging/pager';
-import { clicksOf, valueOf } from './clickGroups';
+import { clicksOf, isPeriod, valueOf } from './clickGroups';
 
 /** The columns of a row of Export Clicks (D21), in this order. */
 export const CLICK_COLUMNS = ['groupBy', 'value', 'clicks'];
@@ -28,8 +28,8 @@ interface Place {
 
 /**
  * The groups of one analytics request, as the rows of a file (D21), read as the answer arrives
- * (each element as D16 reads a group, then dropped). Without `linkDetails`, the server's order,
- * each group kept as its value and count. With it, one count per link (a link named twice is
+ * (each element as D16 reads a group, then dropped). Without `linkDetails`, the server's order
+ * (periods oldest first), each group kept as its value and count. With it, one count per link (a link named twice is
  * summed), joined to the account's listing while the file is written.
  */
 export async function clickRowsOf(
@@ -69,7 +69,7 @@ export async function clickRowsOf(
 	);
 	return {
 		clicks: sumOf(groups.clicks),
-		batches: serverOrder(groupBy, groups),
+		batches: inServerOrder(groupBy, groups),
 	};
 }
 
@@ -79,15 +79,19 @@ function sumOf(counts: Iterable<number>): number {
 	return sum;
 }
 
-async function* serverOrder(
+/** The rows in the server's order; periods (day, week, month) oldest first. */
+async function* inServerOrder(
 	groupBy: string,
 	{ values, clicks }: { values: string[]; clicks: number[] },
 ): AsyncGenerator<IDataObject[]> {
-	for (let start = 0; start < values.length; start += BATCH) {
-		const end = Math.min(values.length, start + BATCH);
-		const rows: IDataObject[] = [];
-		for (let i = start; i < end; i++) rows.push({ groupBy, value: values[i], clicks: clicks[i] });
-		yield rows;
+	const order = values.map((_value, i) => i);
+	if (isPeriod(groupBy)) {
+		order.sort((a, b) => (values[a] < values[b] ? -1 : values[a] > values[b] ? 1 : a - b));
+	}
+	for (let start = 0; start < order.length; start += BATCH) {
+		yield order
+			.slice(start, start + BATCH)
+			.map((i) => ({ groupBy, value: values[i], clicks: clicks[i] }));
 	}
 }
 

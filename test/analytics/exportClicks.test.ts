@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import { SEEDED } from '../../dev/sandbox/server';
 import { exportClicks, fileOf, jsonLinesOf } from '../helpers/exportFiles';
 import { parseCsv } from '../helpers/csv';

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
 
 /** The file an export wrote into an item's binary property, as text. */

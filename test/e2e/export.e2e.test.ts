@@ -3,7 +3,8 @@
  * Link > Export in real n8n (`n8n execute`): the file goes into n8n's binary data (filesystem
  * mode, as n8n 2.x runs by default; in memory on 1.x), Extract From File reads it back as rows, and Sync Many of
  * those rows changes nothing; JSON Lines read back by Extract From File; a page that fails
- * under On Error: Continue gives an error item and no file.
+ * under On Error: Continue gives an error item and no file. The export examples (links, and
+ * clicks per link) with their write node on write the file to disk.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -76,15 +77,15 @@ const wf = {
  * allowed folder (~/.n8n-files of the user n8n runs as) into a folder of this test run.
  */
 const exampleFolder = join(homedir(), '.n8n-files', `e2e-export-${process.pid}`);
-const example = suite.workflow(
-	(() => {
-		const json = loadExample('export-links-to-file.json');
-		const write = json.nodes.find((n) => n.type === 'n8n-nodes-base.readWriteFile')!;
-		write.disabled = false;
-		write.parameters.fileName = `=${exampleFolder}/{{ $binary.data.fileName }}`;
-		return json;
-	})(),
-);
+const withWriteEnabled = (file: string) => {
+	const json = loadExample(file);
+	const write = json.nodes.find((n) => n.type === 'n8n-nodes-base.readWriteFile')!;
+	write.disabled = false;
+	write.parameters.fileName = `=${exampleFolder}/{{ $binary.data.fileName }}`;
+	return suite.workflow(json);
+};
+const example = withWriteEnabled('export-links-to-file.json');
+const clicksExample = withWriteEnabled('export-clicks-to-file.json');
 beforeAll(() => mkdirSync(exampleFolder, { recursive: true }));
 afterAll(() => rmSync(exampleFolder, { recursive: true, force: true }));
 
@@ -170,6 +171,25 @@ test('the nightly export example, its write node enabled: the file on disk is th
 	// a row ends in CRLF; a line break inside a quoted title is the LF it was
 	expect(text.match(/\r\n/g)).toHaveLength(1 + LINKS + 3);
 	expect(lines.at(-2)?.startsWith(links.at(-1)!.id)).toBe(true);
+});
+
+test('the monthly clicks example, its write node enabled: the file on disk has a row per clicked link with its title', async () => {
+	const links = seed();
+	suite.sandbox.addClicks(links[10].id, 3);
+
+	const run = await suite.executeOk(clicksExample);
+
+	const [exported] = exportedBy(run, 'Export clicks per link');
+	expect(exported.json).toMatchObject({ groups: 4, clicks: 36 + 3, format: 'csv' });
+	const text = readFileSync(join(exampleFolder, String(exported.json.fileName)), 'utf8');
+	expect(Buffer.byteLength(text)).toBe(exported.json.bytes);
+	const lines = text.split('\r\n');
+	expect(lines[0]).toBe('groupBy,value,clicks,shortUrl,longUrl,title,linkFound');
+	// the link's title is TRICKY[0], "=1+1": written with its formula defused
+	expect(lines[4]).toBe(
+		`link,${links[10].id},3,${links[10].shortUrl},${links[10].longUrl},'=1+1,true`,
+	);
+	expect(lines).toHaveLength(6);
 });
 
 test('a page that fails under On Error: Continue: one error item, no file', async () => {

@@ -239,6 +239,25 @@ describe('every operation as an MCP tool (D18): the exact requests and what the 
 		expect(exported.text).not.toContain(spring.id);
 	});
 
+	test('Analytics > Export Clicks: the answer is the JSON of D21, never the file', async () => {
+		const exported = await call('Export_clicks', { groupBy: 'link' });
+		expect(exported.requests).toEqual([
+			['GET', '/v1/analytics/clicks', null],
+			['POST', '/v1/links/list', { order: { createdAt: 'asc' }, page: 1, itemsPerPage: 100 }],
+		]);
+		expect(exported.isError).toBe(false);
+		expect(JSON.parse(exported.text)).toEqual([
+			{
+				groups: 3,
+				clicks: SEEDED.ownLinks.reduce((sum, link) => sum + link.clicks, 0),
+				format: 'csv',
+				fileName: expect.stringMatching(/^clicks-link-\d{4}-\d{2}-\d{2}\.csv$/),
+				bytes: expect.any(Number),
+			},
+		]);
+		expect(exported.text).not.toContain(spring.id);
+	});
+
 	test('Analytics > Get Clicks and Domain > Get Many', async () => {
 		const clicks = await call('Clicks_by_country', { top: 0 });
 		expect(clicks.requests.map(([method, path]) => [method, path])).toEqual([

@@ -68,6 +68,13 @@ export const EVERY_OPERATION_TOOLS: Record<string, Record<string, unknown>> = {
 		groupBy: 'country',
 		options: { top: "={{ $fromAI('top', 'How many countries, 0 for all', 'number') }}" },
 	},
+	Export_clicks: {
+		resource: 'analytics',
+		operation: 'exportClicks',
+		groupBy:
+			"={{ $fromAI('groupBy', 'The dimension: day, week, month, country, city, referrer, browser, os, device or link', 'string') }}",
+		options: { linkDetails: true },
+	},
 	Domains: {
 		resource: 'domain',
 		operation: 'getMany',

@@ -13,6 +13,7 @@ import {
 	setStandIn,
 } from '../helpers/exampleStandIns';
 import { decodePng } from '../qr/decoders';
+import { parseCsv } from '../helpers/csv';
 import { Destinations } from '../../dev/destinations/server';
 import { linksToPages, WEEKLY_REPORT_PAGES } from '../helpers/localPages';
 import { NODE_TYPE, useLinkShortener } from '../helpers/fixture';
@@ -75,6 +76,7 @@ describe('Example workflows', () => {
 		expect(files.sort()).toEqual([
 			'create-many-from-json-list.json',
 			'create-once-bulk-import.json',
+			'export-clicks-to-file.json',
 			'export-links-to-file.json',
 			'qr-codes-to-files.json',
 			'scheduled-clicks-by-country.json',
@@ -254,6 +256,20 @@ describe('Example workflows', () => {
 				(node) => node.type === 'n8n-nodes-base.readWriteFile',
 			)?.disabled,
 		).toBe(true);
+	});
+
+	it('export-clicks-to-file: one CSV file, a row per clicked link with its title, in creation order', async () => {
+		const run = await fx.engine.runWorkflow(
+			loadExample('export-clicks-to-file.json'),
+			fx.credentials,
+		);
+
+		const [exported] = outputOf(run, 'Export clicks per link');
+		expect(exported.json).toMatchObject({ groups: 3, clicks: 36, format: 'csv' });
+		const text = Buffer.from(String(exported.binary?.data?.data), 'base64').toString('utf8');
+		expect(parseCsv(text).map((row) => [row.value, row.clicks, row.title])).toEqual(
+			SEEDED.ownLinks.map((link) => [link.id, String(link.clicks), link.title]),
+		);
 	});
 
 	it('sync-sheet-by-short-url: rows named by short URL or path update their links', async () => {

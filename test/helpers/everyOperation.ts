@@ -100,6 +100,16 @@ export const OPERATIONS: OperationCase[] = [
 		input: perRowLink((_, i) => ({ row: i })),
 	},
 	{
+		name: 'Analytics > Export Clicks, Link Details',
+		parameters: {
+			resource: 'analytics',
+			operation: 'exportClicks',
+			groupBy: 'link',
+			options: { linkDetails: true },
+		},
+		input: perRowLink((_, i) => ({ row: i })),
+	},
+	{
 		name: 'Domain > Get Many',
 		parameters: { resource: 'domain', operation: 'getMany', returnAll: true },
 		input: perRowLink((_, i) => ({ row: i })),

@@ -1,7 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
-import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
-
 import { SEEDED } from '../../dev/sandbox/server';
+import { fileOf } from '../helpers/exportFiles';
 import { useLinkShortener } from '../helpers/fixture';
 
 const LIST = '/v1/links/list';
@@ -12,15 +11,6 @@ const exportLinks = (parameters: object = {}) => ({
 	operation: 'export',
 	...parameters,
 });
-
-function fileOf(
-	item: INodeExecutionData,
-	property = 'data',
-): { text: string; binary: IBinaryData } {
-	const binary = item.binary?.[property];
-	if (!binary) throw new Error(`no binary property ${property} in ${JSON.stringify(item)}`);
-	return { text: Buffer.from(binary.data, 'base64').toString('utf8'), binary };
-}
 
 /** The CSV's rows split at CRLF (the test's fields hold no CRLF unless quoted), the last empty. */
 const csvLines = (text: string) => text.split('\r\n');

@@ -47,3 +47,25 @@ export class RunHints {
 		if (hints.length) context.addExecutionHints(...hints);
 	}
 }
+
+/** Above this many items from one row, items are the wrong shape for the job (D20, D21). */
+const MANY_ITEMS = 100_000;
+
+/**
+ * When a row gave more than MANY_ITEMS items, a hint of what they cost n8n (about 5 KB an
+ * item, held in memory and saved with the execution) and of the export to use instead.
+ */
+export function hintWhenMany(
+	context: NodeRun,
+	count: number,
+	words: { gave: string; record: string; instead: string },
+): void {
+	if (count <= MANY_ITEMS) return;
+	const { gave, record, instead } = words;
+	const megabytes = Math.round((count * 5) / 1000).toLocaleString('en-US');
+	context.addExecutionHints({
+		type: 'info',
+		location: 'outputPane',
+		message: `${gave} ${count.toLocaleString('en-US')} ${record}s, one item each: n8n holds every item in memory (about 5 KB a ${record}, about ${megabytes} MB here) and saves it with the execution. ${instead}: one file, written as it is read, whatever the account's size.`,
+	});
+}

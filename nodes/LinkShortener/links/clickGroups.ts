@@ -33,21 +33,20 @@ export function valueOf(element: IDataObject, groupBy: string): string | undefin
 }
 
 /**
- * Each element of an analytics answer with `groupBy`, `value` and `clicks` beside the server's
- * own fields: the value from `value`, `key`, `name` or the field named after the dimension; the
- * count from `clicks`, `count`, `total` or the element's only number. An element whose count
- * cannot be read is an error naming it, never a 0.
+ * An element of an analytics answer (at `position`) with `groupBy`, `value` and `clicks` beside
+ * the server's own fields: the value from `value`, `key`, `name` or the field named after the
+ * dimension; the count from `clicks`, `count`, `total` or the element's only number. An element
+ * whose count cannot be read is an error naming it, never a 0.
  */
-export function clickGroupsOf(
-	elements: IDataObject[],
+export function clickGroupOf(
+	element: IDataObject,
+	position: number,
 	groupBy: string,
 	node: INode,
 	itemIndex?: number,
-): ClickGroup[] {
-	return elements.map((element, position) => {
-		const clicks = clicksOf(element, position, node, itemIndex);
-		return { ...element, groupBy, value: valueOf(element, groupBy) ?? '', clicks };
-	});
+): ClickGroup {
+	const clicks = clicksOf(element, position, node, itemIndex);
+	return { ...element, groupBy, value: valueOf(element, groupBy) ?? '', clicks };
 }
 
 /** An element's click count; an error naming the element when it has none that reads. */
@@ -76,6 +75,11 @@ export function clicksOf(
 /** Dimensions whose values are periods: their "top" is the latest, oldest first. */
 const PERIODS = new Set(['day', 'week', 'month']);
 
+/** Whether a dimension's values are periods (day, week, month), which read oldest first. */
+export function isPeriod(groupBy: string): boolean {
+	return PERIODS.has(groupBy);
+}
+
 /**
  * The N groups with the most clicks (ties by value), or for day, week and month the N latest
  * periods, oldest first; every group when `top` is 0.
@@ -84,6 +88,6 @@ export function topGroups(groups: ClickGroup[], top: number, groupBy: string): C
 	const byValue = (a: ClickGroup, b: ClickGroup) =>
 		a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 	if (top <= 0) return groups;
-	if (PERIODS.has(groupBy)) return [...groups].sort(byValue).slice(-top);
+	if (isPeriod(groupBy)) return [...groups].sort(byValue).slice(-top);
 	return [...groups].sort((a, b) => b.clicks - a.clicks || byValue(a, b)).slice(0, top);
 }

@@ -1,4 +1,6 @@
 import { resource } from '../resource';
+import { clickRequestFields } from './clickRequest';
+import * as exportClicks from './exportClicks';
 import * as getClicks from './getClicks';
 
-export const analytics = resource('analytics', [getClicks]);
+export const analytics = resource('analytics', [getClicks, exportClicks], clickRequestFields);

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-	NodeExecutionHint,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
 import {
@@ -12,6 +7,7 @@ import {
 	returnAllOrLimit,
 	showFor,
 } from '../../fields/commonFields';
+import { hintWhenMany } from '../../fields/runHints';
 import { linkPathsOf } from '../../http/endpoints';
 import { filterBodyOf, linkFilters } from '../../links/linkFilters';
 import { listRecords } from '../../paging/pager';
@@ -28,18 +24,6 @@ function listBodyOf(row: Row): IDataObject {
 	return body;
 }
 
-/** Above this many links, items are the wrong shape for the account (D20). */
-const MANY_ITEMS = 100_000;
-
-function manyItemsHint(links: number): NodeExecutionHint {
-	const megabytes = Math.round((links * 5) / 1000).toLocaleString('en-US');
-	return {
-		type: 'info',
-		location: 'outputPane',
-		message: `Get Many gave ${links.toLocaleString('en-US')} links, one item each: n8n holds every item in memory (about 5 KB a link, about ${megabytes} MB here) and saves it with the execution. For a whole account, use Link > Export to File: one file, written as it is read, whatever the account's size.`,
-	};
-}
-
 /** Link > Get Many: the pages of POST /v1/links/list, through the pager. */
 export const run = rowOperation(() => ({
 	check: (row) => {
@@ -49,7 +33,11 @@ export const run = rowOperation(() => ({
 	},
 	send: async ({ body, url, qrCodes }, row) => {
 		const links = await listRecords(row, { method: 'POST', url, body });
-		if (links.length > MANY_ITEMS) row.context.addExecutionHints(manyItemsHint(links.length));
+		hintWhenMany(row.context, links.length, {
+			gave: 'Get Many gave',
+			record: 'link',
+			instead: 'For a whole account, use Link > Export to File',
+		});
 		return await addQrCodes(row.context, qrCodes, itemsOf(links));
 	},
 }));

@@ -1,0 +1,158 @@
+import type {
+	IDataObject,
+	IDisplayOptions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { BINARY_PROPERTY_NAME, RowValidator } from '../fields/validation';
+import { binaryStreamOf } from '../n8n/binaryStream';
+import type { Row } from '../http/request';
+import {
+	fileHeader,
+	fileLines,
+	MIME_TYPES,
+	type ExportFormat,
+	type ExportSettings,
+} from './exportFile';
+
+/** Where an export's file goes and how it is written: checked before any request (D20, D21). */
+export interface FileSettings extends ExportSettings {
+	property: string;
+	fileName: string;
+}
+
+/** What a file's chunks held once it is written. */
+export interface Written {
+	records: number;
+	bytes: number;
+}
+
+const FIELD_NAMES = {
+	format: { label: 'Format', parameter: 'format' },
+	binaryPropertyName: { label: 'Put Output File in Field', parameter: 'binaryPropertyName' },
+	fileName: { label: 'File Name', parameter: 'options.fileName' },
+};
+
+/**
+ * A row's Format, Put Output File in Field, Escape Formulas and File Name, checked; the file is
+ * named `<prefix>-<UTC date>.<format>` unless the row names it.
+ */
+export function fileSettingsOf(
+	row: Row,
+	check: RowValidator,
+	prefix: string,
+): Omit<FileSettings, 'fields'> {
+	const format = row.parameter<string>('format', 'csv');
+	if (format !== 'csv' && format !== 'jsonl') {
+		check.fail(FIELD_NAMES.format, `"${String(format)}" is not a format: use csv or jsonl`);
+	}
+	const property = String(row.parameter('binaryPropertyName', 'data')).trim();
+	if (!BINARY_PROPERTY_NAME.test(property)) {
+		check.fail(
+			FIELD_NAMES.binaryPropertyName,
+			`"${property}" is not a binary property name: use letters, digits, "_" or "-", starting with a letter, for example data`,
+		);
+	}
+	const options = row.parameter<IDataObject>('options', {});
+	const fileName = String(options.fileName ?? '').trim();
+	if (/[/\\]/.test(fileName)) {
+		check.fail(FIELD_NAMES.fileName, `"${fileName}" holds a folder: give a file name only`);
+	}
+	return {
+		format: format as ExportFormat,
+		escapeFormulas: options.escapeFormulas !== false,
+		property,
+		fileName: fileName || `${prefix}-${new Date().toISOString().slice(0, 10)}.${format}`,
+	};
+}
+
+/** The file's chunks: the header, then one a batch of records, counted; a batch that fails fails the file. */
+async function* chunksOf(
+	batches: AsyncIterable<IDataObject[]>,
+	settings: ExportSettings,
+	written: Written,
+): AsyncGenerator<Buffer> {
+	const header = Buffer.from(fileHeader(settings));
+	written.bytes += header.length;
+	if (header.length) yield header;
+	for await (const records of batches) {
+		const chunk = Buffer.from(fileLines(records, settings));
+		written.records += records.length;
+		written.bytes += chunk.length;
+		if (chunk.length) yield chunk;
+	}
+}
+
+/**
+ * One output item holding the file in its binary property, handed to n8n as a stream while
+ * its batches are read: the node holds a batch at a time. `json` gives the item's JSON once
+ * the file is written.
+ */
+export async function fileItem(
+	row: Row,
+	settings: FileSettings,
+	batches: AsyncIterable<IDataObject[]>,
+	json: (written: Written) => IDataObject,
+): Promise<INodeExecutionData> {
+	const written = { records: 0, bytes: 0 };
+	const binary = await row.context.helpers.prepareBinaryData(
+		binaryStreamOf(chunksOf(batches, settings, written)),
+		settings.fileName,
+		MIME_TYPES[settings.format],
+	);
+	return { json: json(written), binary: { [settings.property]: binary } };
+}
+
+/** Format and Put Output File in Field; `record` names what a row of the file is (link, group). */
+export function fileFields(displayOptions: IDisplayOptions, record: string): INodeProperties[] {
+	const formats: Array<{ name: string; value: ExportFormat; description: string }> = [
+		{
+			name: 'CSV',
+			value: 'csv',
+			description: `A header row, then one row per ${record} (RFC 4180)`,
+		},
+		{ name: 'JSON Lines', value: 'jsonl', description: `One ${record} record per line` },
+	];
+	return [
+		{
+			displayName: 'Format',
+			name: 'format',
+			type: 'options',
+			options: formats,
+			default: 'csv',
+			description: 'The kind of file to write',
+			displayOptions,
+		},
+		{
+			displayName: 'Put Output File in Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions,
+			description: 'The name of the output binary field to put the file in',
+		},
+	];
+}
+
+export const escapeFormulasOption: INodeProperties = {
+	displayName: 'Escape Formulas',
+	name: 'escapeFormulas',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether a CSV field that begins with =, +, -, @, a tab or a carriage return gets a leading ' so that a spreadsheet never runs it as a formula (Sync Many removes it again)",
+};
+
+/** The File Name option; empty: `<prefix>-<UTC date>` (`example` shows one). */
+export function fileNameOption(placeholder: string, example: string): INodeProperties {
+	return {
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: `e.g. ${placeholder}`,
+		description: `The name of the file; empty: ${example}`,
+	};
+}

@@ -1,0 +1,140 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../fields/commonFields';
+import type { RowValidator } from '../../fields/validation';
+import { CLICKS_PATH, LINK_PATHS } from '../../http/endpoints';
+import {
+	linkIdOf,
+	linkLocator,
+	linkLocatorOf,
+	locatedLinkOf,
+	type LocatedLink,
+} from '../../links/linkLocator';
+import type { ApiRequest, Row } from '../../http/request';
+
+/** The dimensions the editor lists for Group By. */
+const GROUP_BY_VALUES = [
+	'day',
+	'week',
+	'month',
+	'country',
+	'city',
+	'referrer',
+	'browser',
+	'os',
+	'device',
+	'link',
+];
+
+const GROUP_BY = { label: 'Group By', parameter: 'groupBy' };
+
+/** What Get Clicks and Export Clicks send: Group By, the optional Link and the Query Parameters. */
+export interface ClickRequest {
+	groupBy: string;
+	qs: IDataObject;
+	link?: LocatedLink;
+}
+
+/**
+ * A row's analytics request, checked before any request: Group By is required (with
+ * `listedOnly`, one of the dimensions the editor lists); the Link, when given, is read as
+ * Link > Get reads it.
+ */
+export function clickRequestOf(
+	row: Row,
+	check: RowValidator,
+	{ listedOnly }: { listedOnly: boolean },
+): ClickRequest {
+	const groupBy = String(row.parameter('groupBy', '')).trim();
+	if (!groupBy) check.fail(GROUP_BY, 'choose a dimension such as country or day');
+	if (listedOnly && !GROUP_BY_VALUES.includes(groupBy)) {
+		check.fail(GROUP_BY, `"${groupBy}" is not a dimension: use ${GROUP_BY_VALUES.join(', ')}`);
+	}
+	const locator = linkLocatorOf(row);
+	const link =
+		String(locator?.value ?? '').trim() === '' ? undefined : locatedLinkOf(locator, check);
+	const qs: IDataObject = { group_by: groupBy };
+	const { parameter = [] } = row.parameter<{
+		parameter?: Array<{ name?: string; value?: string }>;
+	}>('queryParameters', {});
+	for (const { name, value } of parameter) if (name) qs[name] = value;
+	return { groupBy, qs, link };
+}
+
+/** The analytics request of a checked row: a Link given by short URL is looked up first. */
+export async function sentClickRequest({ qs, link }: ClickRequest, row: Row): Promise<ApiRequest> {
+	const found = { itemIndex: row.index };
+	const query = link
+		? { ...qs, link_id: await linkIdOf(row.api, link, LINK_PATHS.v1.list, found) }
+		: qs;
+	return { method: 'GET', url: CLICKS_PATH, qs: query };
+}
+
+/** The Link Details option; `lookUp` says how the details are read. */
+export function linkDetailsOption(lookUp: string): INodeProperties {
+	return {
+		displayName: 'Link Details',
+		name: 'linkDetails',
+		type: 'boolean',
+		default: false,
+		description: `Whether to add each link's short URL, long URL and title to its group (Group By: Link), ${lookUp}`,
+	};
+}
+
+const displayOptions = showFor('analytics', ['getClicks', 'exportClicks']);
+
+/** The fields of the analytics request, shown for Get Clicks and Export Clicks alike. */
+export const clickRequestFields: INodeProperties[] = [
+	{
+		displayName: 'Group By',
+		name: 'groupBy',
+		type: 'options',
+		options: GROUP_BY_VALUES.map((value) => ({
+			name: value === 'os' ? 'OS' : value.charAt(0).toUpperCase() + value.slice(1),
+			value,
+		})),
+		default: 'day',
+		required: true,
+		description:
+			'The dimension to group clicks by, one group per day, country, link… (Get Clicks also takes, by expression, any other value the server accepts)',
+		displayOptions,
+	},
+	linkLocator(displayOptions, {
+		required: false,
+		description: "Only this link's clicks; leave empty for every link of the account",
+	}),
+	{
+		displayName: 'Query Parameters',
+		name: 'queryParameters',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: {},
+		description: 'Further query parameters for the analytics request, such as a date range',
+		displayOptions,
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. from',
+						description: 'Name of the query parameter, as the API spells it',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. 2026-01-01',
+						description: 'Value of the query parameter, sent as it is',
+					},
+				],
+			},
+		],
+	},
+];

@@ -47,7 +47,8 @@ export class FirstInOrder<T> {
 		for (;;) {
 			let last = at;
 			for (const child of [2 * at + 1, 2 * at + 2])
-				if (child < this.kept.length && this.before(this.kept[last], this.kept[child])) last = child;
+				if (child < this.kept.length && this.before(this.kept[last], this.kept[child]))
+					last = child;
 			if (last === at) return;
 			this.swap(at, last);
 			at = last;

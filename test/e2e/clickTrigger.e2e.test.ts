@@ -3,7 +3,8 @@
  * The click events in `n8n start` (2.41.1), the workflows published and polling every 3 s.
  * Clicks are made the way people make them: by opening short URLs on the sandbox, which
  * redirects and counts. Link Clicked delivers each click once as newClicks, under overlapping
- * polls and across an n8n restart; a milestone fires once; Day Completed across a real UTC
+ * polls and across an n8n restart; a milestone fires once; with Max Links Per Poll 3, seven
+ * links clicked at once come over three polls, waited longest first, each once; Day Completed across a real UTC
  * midnight, n8n's clock moved by libfaketime, and the days missed while n8n was down.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -16,8 +17,10 @@ import {
 	deactivate,
 	EVERY_3_SECONDS,
 	deliveredItems,
+	executionsOf,
 	newClicksBy,
 	pollingWorkflow,
+	RECEIVED_NODE,
 	waitUntil,
 } from './queue';
 import { startInstance } from './startedInstance';
@@ -33,6 +36,15 @@ const polling = (name: string, parameters: IDataObject) => ({
 });
 const clicked = polling('clicks: Link Clicked', { event: 'linkClicked' });
 const milestone = polling('clicks: milestone 3', { event: 'clickMilestone', milestone: 3 });
+const boundedClicks = polling('clicks: Link Clicked, 3 a poll', {
+	event: 'linkClicked',
+	maxLinksPerPoll: 3,
+});
+const boundedMilestone = polling('clicks: milestone 2, 3 a poll', {
+	event: 'clickMilestone',
+	milestone: 2,
+	maxLinksPerPoll: 3,
+});
 const days = polling('clicks: Day Completed', { event: 'dayCompleted', graceMinutes: 0 });
 
 let sandbox: Sandbox;
@@ -89,7 +101,10 @@ async function activated(workflowId: string): Promise<void> {
 }
 
 describe('n8n start, real clock', () => {
-	beforeAll(async () => await start([clicked, milestone]), 600_000);
+	beforeAll(
+		async () => await start([clicked, milestone, boundedClicks, boundedMilestone]),
+		600_000,
+	);
 	afterAll(async () => await stopInstance(), 120_000);
 
 	test('Link Clicked: clicks made between polls, under overlapping polls and across a restart, each arrive once as newClicks', async () => {
@@ -162,6 +177,62 @@ describe('n8n start, real clock', () => {
 			]);
 		} finally {
 			await deactivate(rest, milestone.id);
+		}
+	});
+	test('Max Links Per Poll 3: seven links clicked at once come over three polls, most new clicks first, each once with every click', async () => {
+		sandbox.reset();
+		const links = sandbox.addLinks(7, { title: 'Bounded link' });
+		await activated(boundedClicks.id);
+		await activated(boundedMilestone.id);
+		const clicksMade: Record<string, number> = {};
+		const click = (link: { id: string }, count: number) => {
+			sandbox.addClicks(link.id, count);
+			clicksMade[link.id] = (clicksMade[link.id] ?? 0) + count;
+		};
+		const itemsByExecution = async (workflowId: string) =>
+			(await executionsOf(rest, workflowId))
+				.sort((a, b) => Number(a.id) - Number(b.id))
+				.map((execution) => n8n.nodeItems(execution, RECEIVED_NODE).map((item) => item.id));
+		try {
+			// All at once, between two polls: 2, 3, 4, 2, 3, 4, 2 clicks.
+			links.forEach((link, i) => click(link, 2 + (i % 3)));
+			await waitUntil(
+				'the first bounded poll',
+				async () => (await delivered(boundedClicks.id)).length > 0,
+				60_000,
+			);
+			// A link emitted already, clicked again: it comes once more, after the others.
+			await visit(links[2]);
+			clicksMade[links[2].id] += 1;
+			await waitUntil(
+				'every link delivered',
+				async () =>
+					(await delivered(boundedClicks.id)).length >= 8 &&
+					(await delivered(boundedMilestone.id)).length >= 7,
+				120_000,
+			);
+			await sleep(3 * TICK_MS); // a link delivered twice would show up now
+
+			const byId = (indexes: number[]) => indexes.map((i) => links[i].id).sort();
+			const mostClicked = [...byId([2, 5]), byId([1, 4])[0]];
+			for (const workflowId of [boundedClicks.id, boundedMilestone.id]) {
+				const polls = await itemsByExecution(workflowId);
+				expect(polls.every((ids) => ids.length >= 1 && ids.length <= 3)).toBe(true);
+				expect(polls[0]).toEqual(mostClicked);
+				const firstSeven = polls.flat().slice(0, 7);
+				expect(new Set(firstSeven)).toEqual(new Set(links.map((link) => link.id)));
+			}
+			const items = await delivered(boundedClicks.id);
+			expect(items).toHaveLength(8);
+			expect(items[7]).toMatchObject({ id: links[2].id, newClicks: 1, clicks: 5 });
+			expect(newClicksBy(items)).toEqual(clicksMade);
+			const milestones = await delivered(boundedMilestone.id);
+			expect(milestones).toHaveLength(7);
+			expect(milestones.every((item) => item.milestone === 2)).toBe(true);
+			expect(instance?.logs()).not.toMatch(/IsolateError|No bridge acquired/);
+		} finally {
+			await deactivate(rest, boundedClicks.id);
+			await deactivate(rest, boundedMilestone.id);
 		}
 	});
 });

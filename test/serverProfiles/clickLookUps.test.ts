@@ -43,4 +43,34 @@ describe.each(SERVER_PROFILES)('click events against a server with $name', ({ op
 			expect(live.items.every((item) => item.shortUrl && item.title !== undefined)).toBe(true);
 		},
 	);
+
+	it.each(['linkClicked', 'clickMilestone'])(
+		'%s with Max Links Per Poll a third of the links clicked: three polls of at most the bound, each link once, each poll one analytics request and at most min(bound, ⌈links / page⌉ + 1) look-ups',
+		async (event) => {
+			const links = fx.sandbox.addLinks(threePagesAndSome(served()));
+			const bound = Math.ceil(links.length / 3);
+			const live = new LiveTrigger(fx, {
+				parameters: { event, milestone: 1, maxLinksPerPoll: bound },
+			});
+			await live.activate();
+			for (const link of links) fx.sandbox.addClicks(link.id, 1);
+			const pages = Math.ceil(visibleLinks() / served());
+
+			const emittedByPoll: number[] = [];
+			for (let poll = 0; poll < 4; poll++) {
+				const before = live.items.length;
+				fx.sandbox.clearRequests();
+				await live.poll();
+				emittedByPoll.push(live.items.length - before);
+				expect(fx.requestsTo(ANALYTICS)).toHaveLength(1);
+				expect(lookUps()).toBeLessThanOrEqual(Math.min(bound, pages + 1));
+			}
+
+			expect(live.errors).toEqual([]);
+			expect(emittedByPoll).toEqual([bound, bound, links.length - 2 * bound, 0]);
+			expect([...live.emitted].sort()).toEqual(links.map((link) => link.id).sort());
+			if (event === 'linkClicked')
+				expect(live.items.every((item) => item.newClicks === 1)).toBe(true);
+		},
+	);
 });

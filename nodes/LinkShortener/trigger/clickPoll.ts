@@ -20,7 +20,7 @@ import {
 	type ClickEvent,
 	type ClickState,
 } from './clickState';
-import { linksReaching } from './clickMilestone';
+import { linksReaching, reachedAt } from './clickMilestone';
 import { daysDue, lastCompletedDay } from './dayCompleted';
 import { wholeSetting } from './triggerFields';
 import { basesAt, linksClicked } from './linkClicked';
@@ -34,6 +34,8 @@ interface Settings {
 	minNewClicks: number;
 	milestone: number;
 	graceMinutes: number;
+	/** At most this many links a poll of Link Clicked or Link Reached a Click Count (0: all). */
+	maxLinksPerPoll: number;
 	/** Day Completed's link, by id or by short URL (looked up when a day is due). */
 	link?: LocatedLink;
 }
@@ -43,6 +45,7 @@ function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
 	const minNewClicks = event === 'linkClicked' ? wholeSetting(api, 'minNewClicks') : 1;
 	const milestone = event === 'clickMilestone' ? wholeSetting(api, 'milestone') : 1;
 	const graceMinutes = event === 'dayCompleted' ? wholeSetting(api, 'graceMinutes') : 0;
+	const maxLinksPerPoll = event === 'dayCompleted' ? 0 : wholeSetting(api, 'maxLinksPerPoll');
 	const locator = (
 		event === 'dayCompleted'
 			? api.context.getNodeParameter('linkId', { mode: 'list', value: '' })
@@ -54,8 +57,10 @@ function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
 		: undefined;
 	const linkId = link && 'id' in link ? link.id : undefined;
 	const shortUrl = link && 'shortUrl' in link ? link.shortUrl : undefined;
+	// Not the bound: a link not emitted keeps its base, so a state saved under any bound (or
+	// before there was one) goes on as it is.
 	const setting = JSON.stringify({ minNewClicks, milestone, graceMinutes, linkId, shortUrl });
-	return { event, setting, minNewClicks, milestone, graceMinutes, link };
+	return { event, setting, minNewClicks, milestone, graceMinutes, maxLinksPerPoll, link };
 }
 
 function emptyState(settings: Settings, now: number): ClickState {
@@ -87,8 +92,7 @@ async function startingState(
 	const totals = await clickTotals(api, 'link');
 	const listing = await listingSize(api);
 	if (settings.event === 'linkClicked') return { ...state, listing, bases: basesAt(totals) };
-	const { reached } = linksReaching(new Set(), totals, settings.milestone);
-	return { ...state, listing, reached };
+	return { ...state, listing, reached: reachedAt(totals, settings.milestone) };
 }
 
 /** Each emitted link with its short URL, long URL and title, looked up the cheaper way (D14). */
@@ -136,18 +140,17 @@ async function pollFrom(
 	}
 	const totals = await clickTotals(api, 'link');
 	if (settings.event === 'linkClicked') {
-		const { clicked, bases } = linksClicked(state, totals, now, settings.minNewClicks);
+		const { minNewClicks, maxLinksPerPoll } = settings;
+		const { clicked, bases } = linksClicked(state, totals, now, minNewClicks, maxLinksPerPoll);
 		// The totals are not kept while the details are read (a million links' worth).
 		totals.clear();
 		const { items, listing } = await withDetails(api, state, clicked);
 		return { items, next: { ...state, bases, listing } };
 	}
-	const { ids, reached } = linksReaching(state.reached, totals, settings.milestone);
-	const reachedNow = ids.map((id) => ({
-		id,
-		clicks: totals.get(id) ?? 0,
-		milestone: settings.milestone,
-	}));
+	const { milestone, maxLinksPerPoll } = settings;
+	const { links, reached } = linksReaching(state.reached, totals, milestone, maxLinksPerPoll);
+	totals.clear();
+	const reachedNow = links.map((link) => ({ ...link, milestone }));
 	const { items, listing } = await withDetails(api, state, reachedNow);
 	return { items, next: { ...state, reached, listing } };
 }
@@ -157,7 +160,8 @@ export async function sampleClickEvent(
 	api: Api<IPollFunctions>,
 	event: ClickEvent,
 ): Promise<INodeExecutionData[][] | null> {
-	const settings = settingsOf(api, event);
+	// One link is all the sample shows: the first the bound would choose.
+	const settings = { ...settingsOf(api, event), maxLinksPerPoll: 1 };
 	const now = Date.now();
 	const from = { ...emptyState(settings, now), lastDay: '1970-01-01' };
 	const { items } = await pollFrom(api, settings, from, now);

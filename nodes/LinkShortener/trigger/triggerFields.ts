@@ -84,6 +84,16 @@ export const TRIGGER_FIELDS: INodeProperties[] = [
 		displayOptions: show('clickMilestone'),
 	},
 	{
+		displayName: 'Max Links Per Poll',
+		name: 'maxLinksPerPoll',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 10000,
+		description:
+			'At most this many links are emitted by one poll, those that have waited longest first; the others stay due and come in the next polls. 0 emits every link at once.',
+		displayOptions: show('linkClicked', 'clickMilestone'),
+	},
+	{
 		displayName: 'Grace Minutes',
 		name: 'graceMinutes',
 		type: 'number',

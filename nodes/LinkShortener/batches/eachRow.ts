@@ -1,16 +1,10 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
 import { detailsOfError, errorItem } from '../http/errorItems';
 import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
-import { asNodeError } from '../http/errors';
+import { asNodeError, requestFailure } from '../http/errors';
 import { Api, type Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
 import { refusalDetails, takeRows } from './rows';
@@ -40,11 +34,7 @@ async function sendRow<T>(
 		const items = await operation.send(checked, row);
 		return items.map((item) => ({ ...item, pairedItem: { item: row.index } }));
 	} catch (error) {
-		// A failed request (a dropped connection) reads as n8n's own routing would give it.
-		const rowError =
-			error instanceof NodeApiError || error instanceof NodeOperationError
-				? error
-				: new NodeApiError(row.context.getNode(), error as JsonObject, { itemIndex: row.index });
+		const rowError = requestFailure(row.context.getNode(), error, row.index);
 		if (!row.context.continueOnFail()) throw rowError;
 		return [errorItem(row.index, rowError.message, detailsOfError(rowError))];
 	}
@@ -63,7 +53,7 @@ async function eachRow<T>(
 ): Promise<INodeExecutionData[][]> {
 	const items = context.getInputData();
 	const api = Api.ofRun(context);
-	const pause = batchingPause(api.settings, context.getExecutionCancelSignal?.());
+	const pause = batchingPause(api.settings, context.getExecutionCancelSignal());
 	const rows: Row[] = items.map((_item, index) => ({
 		index,
 		context,

@@ -9,7 +9,10 @@ import { Api, type Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
 import { refusalDetails, takeRows } from './rows';
 
-/** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
+/**
+ * An operation that answers each input row on its own: Link > Create, Get, Get Many, Export and
+ * Check Destination, Analytics > Get Clicks, Domain > Get Many.
+ */
 export interface RowOperation<Checked> {
 	/** Rows sent at once, REQUESTS_IN_FLIGHT unless given (an operation that paces its own requests). */
 	inFlight?: number;

@@ -1,4 +1,9 @@
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { getVerifiedDomains } from './methods/loadOptions';
 import { searchLinks } from './methods/listSearch';
@@ -7,7 +12,6 @@ import { bulk } from './resources/bulk';
 import { domain } from './resources/domain';
 import { link } from './resources/link';
 import { PANEL_DESCRIPTION } from './panelDescription';
-import { MAIN_CONNECTION } from './fields/connectionTypes';
 import { CREDENTIAL_TYPE } from './http/endpoints';
 import { operationSubtitle } from './fields/subtitle';
 
@@ -42,8 +46,8 @@ export class LinkShortener implements INodeType {
 		description: PANEL_DESCRIPTION,
 		defaults: { name: 'Link Shortener' },
 		usableAsTool: true,
-		inputs: [MAIN_CONNECTION],
-		outputs: [MAIN_CONNECTION],
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		requestDefaults: {
 			disableFollowRedirect: true,

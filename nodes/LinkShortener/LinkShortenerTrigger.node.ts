@@ -1,13 +1,13 @@
-import type {
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
+import {
+	NodeConnectionTypes,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IPollFunctions,
 } from 'n8n-workflow';
 
 import { Api } from './http/request';
 import { PANEL_DESCRIPTION } from './panelDescription';
-import { MAIN_CONNECTION } from './fields/connectionTypes';
 import { CREDENTIAL_TYPE } from './http/endpoints';
 import { pollClickEvent, sampleClickEvent } from './trigger/clickPoll';
 import type { ClickEvent } from './trigger/clickState';
@@ -17,7 +17,7 @@ import { pollNewLinks } from './trigger/newLinkPoll';
 import { acquireLease } from './trigger/pollGuard';
 import { TRIGGER_FIELDS } from './trigger/triggerFields';
 
-/** n8n 2.x gives each poll a budget; older versions give none. Also how long a poll holds its lease. */
+/** n8n 2.x gives each poll a budget; 1.x (1.123) gives none. Also how long a poll holds its lease. */
 const DEFAULT_BUDGET_MS = 5 * 60_000;
 
 export class LinkShortenerTrigger implements INodeType {
@@ -32,7 +32,7 @@ export class LinkShortenerTrigger implements INodeType {
 		defaults: { name: 'Link Shortener Trigger' },
 		polling: true,
 		inputs: [],
-		outputs: [MAIN_CONNECTION],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: TRIGGER_FIELDS,
 	};

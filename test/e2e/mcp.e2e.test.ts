@@ -10,6 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import * as n8n from '../../dev/n8n';
 import type { StartedN8n } from '../../dev/n8n';
 import { SEEDED, Sandbox } from '../../dev/sandbox/server';
+import { operations } from '../helpers/nodeOperations';
 import { loadExample } from './harness';
 import {
 	answerText,
@@ -123,6 +124,7 @@ describe('every operation as an MCP tool (D18): the exact requests and what the 
 		const { tools: listed } = await tools.listTools();
 		const byName = Object.fromEntries(listed.map((tool) => [tool.name, tool]));
 		expect(Object.keys(byName).sort()).toEqual(Object.keys(EVERY_OPERATION_TOOLS).sort());
+		expect(listed).toHaveLength(operations().length);
 		const properties = (name: string) =>
 			Object.keys(byName[name].inputSchema.properties ?? {}).sort();
 		expect(properties('Create_link')).toEqual(['longUrl']);
@@ -256,6 +258,14 @@ describe('every operation as an MCP tool (D18): the exact requests and what the 
 			},
 		]);
 		expect(exported.text).not.toContain(spring.id);
+	});
+
+	test('Link > Check Destination: the page is checked, the API gets no request', async () => {
+		// Port 9 of 127.0.0.1 is closed: the check ends at once with `connection`.
+		const checked = await call('Check_destination', { url: 'http://127.0.0.1:9/mcp' });
+		expect(checked.requests).toEqual([]);
+		expect(checked.isError).toBe(false);
+		expect(checked.text).toContain('"problem":"connection"');
 	});
 
 	test('Analytics > Get Clicks and Domain > Get Many', async () => {

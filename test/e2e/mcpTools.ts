@@ -8,79 +8,104 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 
 import * as n8n from '../../dev/n8n';
 import type { WorkflowJson } from '../../dev/n8n';
+import { operations } from '../helpers/nodeOperations';
 import { waitUntil } from './queue';
 
 const CREDENTIAL = { linkShortenerApi: { id: null, name: 'Link Shortener Sandbox' } };
 const ROWS_OF_LINKS =
 	'The links, one object each: longUrl (absolute http(s) URL), title, and for updates the id';
 
-/** Tool name (the node's name, as n8n names MCP tools) → the operation's parameters. */
-export const EVERY_OPERATION_TOOLS: Record<string, Record<string, unknown>> = {
-	Create_link: {
-		resource: 'link',
-		operation: 'create',
-		longUrl: "={{ $fromAI('longUrl', 'The long URL', 'string') }}",
+/**
+ * The tools that take a model's arguments, by operation ("link.create"): the tool's name (the
+ * node's name, as n8n names MCP tools) and the parameters filled by `$fromAI`.
+ */
+const TOOLS: Record<string, { tool: string; parameters: Record<string, unknown> }> = {
+	'link.create': {
+		tool: 'Create_link',
+		parameters: { longUrl: "={{ $fromAI('longUrl', 'The long URL', 'string') }}" },
 	},
-	Get_link: {
-		resource: 'link',
-		operation: 'get',
-		linkId: { __rl: true, mode: 'id', value: "={{ $fromAI('id', 'The link id', 'string') }}" },
+	'link.get': {
+		tool: 'Get_link',
+		parameters: {
+			linkId: { __rl: true, mode: 'id', value: "={{ $fromAI('id', 'The link id', 'string') }}" },
+		},
 	},
-	Search_links: {
-		resource: 'link',
-		operation: 'getMany',
-		returnAll: true,
-		filters: { search: "={{ $fromAI('search', 'Text to look for', 'string') }}" },
+	'link.getMany': {
+		tool: 'Search_links',
+		parameters: {
+			returnAll: true,
+			filters: { search: "={{ $fromAI('search', 'Text to look for', 'string') }}" },
+		},
 	},
-	Export_links: {
-		resource: 'link',
-		operation: 'export',
-		filters: { search: "={{ $fromAI('search', 'Text to look for', 'string') }}" },
+	'link.export': {
+		tool: 'Export_links',
+		parameters: { filters: { search: "={{ $fromAI('search', 'Text to look for', 'string') }}" } },
 	},
-	Update_link: {
-		resource: 'link',
-		operation: 'update',
-		linkId: { __rl: true, mode: 'id', value: "={{ $fromAI('id', 'The link id', 'string') }}" },
-		updateFields: { title: "={{ $fromAI('title', 'The new title', 'string') }}" },
+	'link.update': {
+		tool: 'Update_link',
+		parameters: {
+			linkId: { __rl: true, mode: 'id', value: "={{ $fromAI('id', 'The link id', 'string') }}" },
+			updateFields: { title: "={{ $fromAI('title', 'The new title', 'string') }}" },
+		},
 	},
-	Create_links: {
-		resource: 'bulk',
-		operation: 'createMany',
-		mappingMode: 'jsonRows',
-		rows: `={{ $fromAI('rows', '${ROWS_OF_LINKS}', 'json') }}`,
+	'link.checkDestination': {
+		tool: 'Check_destination',
+		parameters: { url: "={{ $fromAI('url', 'The page to check', 'string') }}" },
 	},
-	Update_links: {
-		resource: 'bulk',
-		operation: 'updateMany',
-		mappingMode: 'jsonRows',
-		rows: `={{ $fromAI('rows', '${ROWS_OF_LINKS}', 'json') }}`,
+	'bulk.createMany': {
+		tool: 'Create_links',
+		parameters: {
+			mappingMode: 'jsonRows',
+			rows: `={{ $fromAI('rows', '${ROWS_OF_LINKS}', 'json') }}`,
+		},
 	},
-	Sync_links: {
-		resource: 'bulk',
-		operation: 'syncMany',
-		mappingMode: 'jsonRows',
-		matchBy: 'longUrl',
-		rows: `={{ $fromAI('rows', '${ROWS_OF_LINKS}', 'json') }}`,
+	'bulk.updateMany': {
+		tool: 'Update_links',
+		parameters: {
+			mappingMode: 'jsonRows',
+			rows: `={{ $fromAI('rows', '${ROWS_OF_LINKS}', 'json') }}`,
+		},
 	},
-	Clicks_by_country: {
-		resource: 'analytics',
-		operation: 'getClicks',
-		groupBy: 'country',
-		options: { top: "={{ $fromAI('top', 'How many countries, 0 for all', 'number') }}" },
+	'bulk.syncMany': {
+		tool: 'Sync_links',
+		parameters: {
+			mappingMode: 'jsonRows',
+			matchBy: 'longUrl',
+			rows: `={{ $fromAI('rows', '${ROWS_OF_LINKS}', 'json') }}`,
+		},
 	},
-	Export_clicks: {
-		resource: 'analytics',
-		operation: 'exportClicks',
-		groupBy:
-			"={{ $fromAI('groupBy', 'The dimension: day, week, month, country, city, referrer, browser, os, device or link', 'string') }}",
-		options: { linkDetails: true },
+	'analytics.getClicks': {
+		tool: 'Clicks_by_country',
+		parameters: {
+			groupBy: 'country',
+			options: { top: "={{ $fromAI('top', 'How many countries, 0 for all', 'number') }}" },
+		},
 	},
-	Domains: {
-		resource: 'domain',
-		operation: 'getMany',
-		returnAll: "={{ $fromAI('all', 'true for every domain', 'boolean') }}",
+	'analytics.exportClicks': {
+		tool: 'Export_clicks',
+		parameters: {
+			groupBy:
+				"={{ $fromAI('groupBy', 'The dimension: day, week, month, country, city, referrer, browser, os, device or link', 'string') }}",
+			options: { linkDetails: true },
+		},
+	},
+	'domain.getMany': {
+		tool: 'Domains',
+		parameters: { returnAll: "={{ $fromAI('all', 'true for every domain', 'boolean') }}" },
 	},
 };
+
+/**
+ * Tool name → the operation's parameters: one tool for every operation the node has, read from
+ * the node (test/helpers/nodeOperations.ts). An operation without an entry in TOOLS still gets
+ * its tool, with its defaults, named after its action ("Delete_a_link").
+ */
+export const EVERY_OPERATION_TOOLS: Record<string, Record<string, unknown>> = Object.fromEntries(
+	operations().map(({ name, resource, option }) => [
+		TOOLS[name]?.tool ?? String(option.action ?? name).replace(/\W+/g, '_'),
+		{ resource, operation: option.value, ...TOOLS[name]?.parameters },
+	]),
+);
 
 export function everyOperationMcpWorkflow(path: string): WorkflowJson & { id: string } {
 	const tools = Object.entries(EVERY_OPERATION_TOOLS);

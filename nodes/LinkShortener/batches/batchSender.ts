@@ -1,5 +1,4 @@
 import {
-	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
 	type IN8nHttpFullResponse,
@@ -13,7 +12,7 @@ import { LONGEST_WAIT_MS, retryDelayMs, RateLimitPacer } from '../http/rateLimit
 import { batchingPause } from '../n8n/requestOptions';
 import type { RowError, PreparedRow } from './ledger';
 import { ServerClock } from './serverClock';
-import { apiError } from '../http/errors';
+import { apiError, requestFailure } from '../http/errors';
 import type { Api, ApiRequest } from '../http/request';
 import { isObject } from '../fields/jsonValues';
 
@@ -59,7 +58,7 @@ export class BatchSender {
 		private readonly operation: BatchOperation,
 	) {
 		this.pacer = new RateLimitPacer(api.context);
-		this.takeBreak = batchingPause(api.settings, api.context.getExecutionCancelSignal?.());
+		this.takeBreak = batchingPause(api.settings, api.context.getExecutionCancelSignal());
 	}
 
 	/**
@@ -140,10 +139,7 @@ export class BatchSender {
 			this.clock.observe(Date.now(), response.headers);
 			return response;
 		} catch (error) {
-			const rowError =
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeApiError(context.getNode(), { message: String(error?.message ?? error) });
+			const rowError = requestFailure(context.getNode(), error);
 			return { error: rowError, neverConnected: neverConnected(error) };
 		}
 	}

@@ -1,21 +1,18 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IDataObject,
-	type INodeExecutionData,
-	type JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
 import { detailsOfError, errorItem } from '../http/errorItems';
 import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
-import { asNodeError } from '../http/errors';
+import { asNodeError, requestFailure } from '../http/errors';
 import { Api, type Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
 import { refusalDetails, takeRows } from './rows';
 
-/** An operation that answers each input row on its own: Link > Create, Get, Get Many, Analytics, Domain. */
+/**
+ * An operation that answers each input row on its own: Link > Create, Get, Get Many, Export and
+ * Check Destination, Analytics > Get Clicks, Domain > Get Many.
+ */
 export interface RowOperation<Checked> {
 	/** Rows sent at once, REQUESTS_IN_FLIGHT unless given (an operation that paces its own requests). */
 	inFlight?: number;
@@ -40,11 +37,7 @@ async function sendRow<T>(
 		const items = await operation.send(checked, row);
 		return items.map((item) => ({ ...item, pairedItem: { item: row.index } }));
 	} catch (error) {
-		// A failed request (a dropped connection) reads as n8n's own routing would give it.
-		const rowError =
-			error instanceof NodeApiError || error instanceof NodeOperationError
-				? error
-				: new NodeApiError(row.context.getNode(), error as JsonObject, { itemIndex: row.index });
+		const rowError = requestFailure(row.context.getNode(), error, row.index);
 		if (!row.context.continueOnFail()) throw rowError;
 		return [errorItem(row.index, rowError.message, detailsOfError(rowError))];
 	}
@@ -63,7 +56,7 @@ async function eachRow<T>(
 ): Promise<INodeExecutionData[][]> {
 	const items = context.getInputData();
 	const api = Api.ofRun(context);
-	const pause = batchingPause(api.settings, context.getExecutionCancelSignal?.());
+	const pause = batchingPause(api.settings, context.getExecutionCancelSignal());
 	const rows: Row[] = items.map((_item, index) => ({
 		index,
 		context,

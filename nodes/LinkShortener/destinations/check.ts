@@ -3,6 +3,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { PACKAGE_VERSION } from '../http/endpoints';
 import { Slots } from './slots';
 import { headerOf } from '../http/headers';
+import { absoluteHttpUrl } from '../fields/validation';
 
 export type Problem =
 	| 'httpStatus'
@@ -41,21 +42,14 @@ export interface CheckSettings {
 export type SendRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
 const USER_AGENT = `n8n-nodes-link-shortener/${PACKAGE_VERSION} (destination check)`;
+/**
+ * D19's limit for the destinations' hosts, not the API's REQUESTS_IN_FLIGHT (http/endpoints.ts,
+ * measured against the API): two meanings that happen to be equal, each changed on its own.
+ */
 const CHECKS_IN_FLIGHT = 8;
 const PER_HOST = 2;
 
 type Answer = { status: number; location?: string } | { failure: Problem } | { late: true };
-
-/** An absolute http(s) URL as D8 reads URLs, or undefined. */
-function absoluteHttpUrl(text: string): URL | undefined {
-	if (!/^https?:\/\/[^/\\?#\s]/i.test(text)) return undefined;
-	try {
-		const url = new URL(text);
-		return url.hostname ? url : undefined;
-	} catch {
-		return undefined;
-	}
-}
 
 /** A Location against the URL that gave it, when it is a usable http(s) URL. */
 function resolved(location: string, base: string): URL | undefined {

@@ -2,7 +2,12 @@ import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import { isObject } from './jsonValues';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID, in either case: what a link ID is. */
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID_PATTERN = new RegExp(`^${UUID}$`);
+
+/** The same UUID as the editor checks a field (a regex as text, spaces around it allowed). */
+export const UUID_FIELD_REGEX = `^\\s*${UUID}\\s*$`;
 
 /**
  * The common long URL, accepted without building a URL (100,000-row bulk runs spent 0.1 s in
@@ -78,24 +83,20 @@ export class RowValidator {
 	httpUrl(value: unknown, field: FieldName): string {
 		const text = typeof value === 'string' ? value.trim() : '';
 		if (!text) this.fail(field, 'a URL is required');
-		if (PLAIN_HTTP_URL.test(text)) return text;
-		let url: URL;
+		if (PLAIN_HTTP_URL.test(text) || absoluteHttpUrl(text)) return text;
+		let protocol = '';
 		try {
-			url = new URL(text);
+			protocol = new URL(text).protocol;
 		} catch {
 			this.fail(field, `"${text}" is not an absolute URL`);
 		}
-		if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		if (protocol !== 'http:' && protocol !== 'https:') {
 			this.fail(field, `"${text}" must start with http:// or https://`);
 		}
-		// WHATWG URL reads "http:example.com" as http://example.com/; the server does not.
-		if (!/^https?:\/\/[^/\\?#\s]/i.test(text) || !url.hostname) {
-			this.fail(
-				field,
-				`"${text}" is not an absolute URL: write it as http://host/… or https://host/…`,
-			);
-		}
-		return text;
+		return this.fail(
+			field,
+			`"${text}" is not an absolute URL: write it as http://host/… or https://host/…`,
+		);
 	}
 
 	/** A text field (title, path): text or a number; an object or a list is refused, not sent as "[object Object]". */
@@ -152,6 +153,20 @@ export class RowValidator {
 		const parsed = parseDate(value);
 		if (!parsed) this.fail(field, `"${String(value)}" is not a date: ${DATE_FORMS}`);
 		return parsed;
+	}
+}
+
+/**
+ * An absolute http(s) URL as D8 reads URLs, or undefined. WHATWG URL reads "http:example.com"
+ * as http://example.com/; the server does not, so the text itself must start with a host.
+ */
+export function absoluteHttpUrl(text: string): URL | undefined {
+	if (!/^https?:\/\/[^/\\?#\s]/i.test(text)) return undefined;
+	try {
+		const url = new URL(text);
+		return url.hostname ? url : undefined;
+	} catch {
+		return undefined;
 	}
 }
 

@@ -33,8 +33,7 @@ export class RateLimitPacer {
 
 	async waitForWindow(): Promise<void> {
 		const wait = this.notBefore - Date.now();
-		// getExecutionCancelSignal is missing in older n8n versions.
-		if (wait > 0) await sleep(wait, this.context.getExecutionCancelSignal?.());
+		if (wait > 0) await sleep(wait, this.context.getExecutionCancelSignal());
 	}
 
 	private holdUntil(time: number): void {

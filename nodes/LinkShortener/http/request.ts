@@ -37,8 +37,6 @@ export interface ApiRequest {
 	url: string;
 	body?: IDataObject | IDataObject[];
 	qs?: IDataObject;
-	/** Milliseconds to wait for the answer (n8n's Request Options > Timeout). */
-	timeout?: number;
 	/** A 2xx answer's body as it arrives (see foldRecords); any other answer's is read whole. */
 	stream?: boolean;
 }
@@ -102,9 +100,9 @@ export class Api<Context extends ApiContext = ApiContext> {
 	async response(request: ApiRequest): Promise<IN8nHttpFullResponse> {
 		this.credentials ??= readCredentials(this.context);
 		const credentials = await this.credentials;
-		const { timeout = this.settings?.timeout, stream, ...rest } = request;
+		const { stream, ...rest } = request;
 		const first = { ...rest, url: `${baseUrlOf(credentials.data ?? {})}${request.url}` };
-		const send = sendOnce(this.context, credentials, { timeout, stream });
+		const send = sendOnce(this.context, credentials, { timeout: this.settings?.timeout, stream });
 		return await followRedirects(
 			{ request: first, response: await send(first) },
 			send,
@@ -123,7 +121,7 @@ async function readCredentials(context: ApiContext): Promise<ICredentialsDecrypt
 function sendOnce(
 	context: ApiContext,
 	credentials: ICredentialsDecrypted,
-	{ timeout, stream }: Pick<ApiRequest, 'timeout' | 'stream'>,
+	{ timeout, stream }: { timeout?: number; stream?: boolean },
 ): SendOnce {
 	return async (request) => {
 		// n8n's helpers read their context from `this`; a NodeRun of the tool path binds its own.

@@ -1,7 +1,8 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type JsonObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { recordsOf } from './records';
 import { isStream, type Api, type ApiRequest } from './request';
+import { requestFailure } from './errors';
 
 /** Where recordsOf may find an answer's list: each such list is read element by element. */
 const LIST_PATHS = new Set(['$', '$.data', '$.data.items', '$.data.links', '$.items', '$.links']);
@@ -53,12 +54,8 @@ export async function foldRecords<T>(
 				if (!isJson) break;
 			}
 		} catch (error) {
-			// The connection failed while the answer arrived: reported as n8n reports a failed request.
-			const failure =
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeApiError(api.node, error as JsonObject);
-			throw failure;
+			// The connection failed while the answer arrived.
+			throw requestFailure(api.node, error);
 		}
 		outline = isJson ? jsonOf(splitter.end(decoder.decode())) : NOT_JSON;
 		if (outline === NOT_JSON) throw await api.notJson(response, splitter.head);

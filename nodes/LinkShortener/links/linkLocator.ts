@@ -6,9 +6,9 @@ import {
 } from 'n8n-workflow';
 
 import { FIELDS } from './linkBodies';
-import { linkRefOf, shortUrlMatch } from './linkRefs';
+import { linkRefOf, shortUrlMatch, type LinkRef } from './linkRefs';
 import { listPages } from '../paging/pager';
-import type { RowValidator } from '../fields/validation';
+import { UUID_FIELD_REGEX, type RowValidator } from '../fields/validation';
 import type { Api, Row } from '../http/request';
 
 const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
@@ -46,8 +46,7 @@ export function linkLocator(
 					{
 						type: 'regex',
 						properties: {
-							regex:
-								'^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$',
+							regex: UUID_FIELD_REGEX,
 							errorMessage: 'Not a link ID: a link ID is a UUID',
 						},
 					},
@@ -89,12 +88,16 @@ export function locatedLinkOf(
 	locator: INodeParameterResourceLocator,
 	check: RowValidator,
 ): LocatedLink {
+	const ref = locatorRefOf(locator, check);
+	return ref.kind === 'id' ? { id: ref.id } : { shortUrl: ref.text };
+}
+
+/** The "Link" locator's value as a link reference (D14), checked without a request. */
+export function locatorRefOf(locator: INodeParameterResourceLocator, check: RowValidator): LinkRef {
 	if (locator.mode === 'url') {
-		const shortUrl = check.httpUrl(locator.value, SHORT_URL);
-		linkRefOf(shortUrl, check, SHORT_URL);
-		return { shortUrl };
+		return linkRefOf(check.httpUrl(locator.value, SHORT_URL), check, SHORT_URL);
 	}
-	return { id: check.uuid(locator.value, FIELDS.id) };
+	return { kind: 'id', id: check.uuid(locator.value, FIELDS.id) };
 }
 
 /**

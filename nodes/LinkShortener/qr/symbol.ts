@@ -24,8 +24,9 @@ const bit = (value: number, index: number) => ((value >>> index) & 1) !== 0;
 /** Remainder of `value · x^degree` divided by `generator` (a BCH code over GF(2)). */
 function bchRemainder(value: number, degree: number, generator: number): number {
 	let remainder = value;
-	for (let i = 0; i < degree; i++)
+	for (let i = 0; i < degree; i++) {
 		remainder = (remainder << 1) ^ ((remainder >>> (degree - 1)) * generator);
+	}
 	return remainder;
 }
 
@@ -48,8 +49,9 @@ export function alignmentPositions(version: number): number[] {
 	const count = Math.floor(version / 7) + 2;
 	const step = Math.floor((version * 8 + count * 3 + 5) / (count * 4 - 4)) * 2;
 	const positions = [6];
-	for (let position = 17 + 4 * version - 7; positions.length < count; position -= step)
+	for (let position = 17 + 4 * version - 7; positions.length < count; position -= step) {
 		positions.splice(1, 0, position);
+	}
 	return positions;
 }
 
@@ -60,8 +62,9 @@ function drawRings(grid: SymbolGrid, row: number, col: number, radius: number, d
 	for (let dy = -radius; dy <= radius; dy++) {
 		for (let dx = -radius; dx <= radius; dx++) {
 			const [r, c] = [row + dy, col + dx];
-			if (r >= 0 && r < grid.size && c >= 0 && c < grid.size)
+			if (r >= 0 && r < grid.size && c >= 0 && c < grid.size) {
 				grid.setFunction(r, c, dark(Math.max(Math.abs(dx), Math.abs(dy))));
+			}
 		}
 	}
 }
@@ -96,15 +99,17 @@ export function drawFunctionPatterns(
 		grid.setFunction(i, 6, i % 2 === 0);
 	}
 	const finders = [3, 3, 3, size - 4, size - 4, 3];
-	for (let k = 0; k < 6; k += 2)
+	for (let k = 0; k < 6; k += 2) {
 		drawRings(grid, finders[k], finders[k + 1], 4, (ring) => ring !== 2 && ring !== 4);
+	}
 	const positions = alignmentPositions(version);
 	const last = positions.length - 1;
-	for (let i = 0; i <= last; i++)
+	for (let i = 0; i <= last; i++) {
 		for (let j = 0; j <= last; j++) {
 			const onFinder = (i === 0 && (j === 0 || j === last)) || (i === last && j === 0);
 			if (!onFinder) drawRings(grid, positions[i], positions[j], 2, (ring) => ring !== 1);
 		}
+	}
 	drawFormatBits(grid.setFunction, size, level, 0);
 	if (version < 7) return;
 	const bits = versionBits(version);
@@ -171,8 +176,9 @@ export function chooseMask(grid: SymbolGrid, level: QrErrorCorrectionLevel) {
 	const dataModules: number[] = [];
 	for (let at = 0; at < size * size; at++) if (!grid.fixed[at]) dataModules.push(at);
 	const candidate = new Uint8Array(size * size);
-	const setFormat: SetModule = (row, column, dark) =>
-		(candidate[row * size + column] = dark ? 1 : 0);
+	const setFormat: SetModule = (row, column, dark) => {
+		candidate[row * size + column] = dark ? 1 : 0;
+	};
 	let best = { mask: 0, penalty: Infinity, dark: candidate };
 	patternsOf(size).forEach((pattern, mask) => {
 		candidate.set(grid.dark);
@@ -229,8 +235,9 @@ export function penaltyOfLine(
 export function maskPenalty(dark: Uint8Array, size: number): number {
 	let penalty = 0;
 	let darkCount = 0;
-	for (let index = 0; index < size; index++)
+	for (let index = 0; index < size; index++) {
 		penalty += penaltyOfLine(dark, index * size, 1, size) + penaltyOfLine(dark, index, size, size);
+	}
 	for (let row = 0, at = 0; row < size; row++) {
 		for (let column = 0; column < size; column++, at++) {
 			const colour = dark[at];
@@ -241,8 +248,9 @@ export function maskPenalty(dark: Uint8Array, size: number): number {
 				dark[at + 1] === colour &&
 				dark[at + size] === colour &&
 				dark[at + size + 1] === colour
-			)
+			) {
 				penalty += N2;
+			}
 		}
 	}
 	const total = size * size;

@@ -11,9 +11,8 @@ import type { NodeRun } from '../../n8n/nodeRun';
 import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import { showFor, updateLinkFields } from '../../fields/commonFields';
-import { FIELDS, withLinkChanges } from '../../links/linkBodies';
-import { linkLocator } from '../../links/linkLocator';
-import { linkRefOf } from '../../links/linkRefs';
+import { withLinkChanges } from '../../links/linkBodies';
+import { linkLocator, locatorRefOf } from '../../links/linkLocator';
 import { RowLinkRefs } from '../../links/rowLinkRefs';
 import { BULK_UPDATE } from '../../links/bulkUpdate';
 
@@ -32,8 +31,6 @@ export const fields: INodeProperties[] = [
 	updateLinkFields(displayOptions),
 ];
 
-const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
-
 /**
  * Link > Update: each input item is a one-element PATCH /public/links/bulk. Every item is
  * checked (and a short URL looked up) before the first request, whatever n8n's Batching says.
@@ -46,11 +43,7 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 		runName: 'Link update',
 		buildElement: (row, check) => {
 			const locator = this.getNodeParameter('linkId', row) as INodeParameterResourceLocator;
-			const ref =
-				locator.mode === 'url'
-					? linkRefOf(check.httpUrl(locator.value, SHORT_URL), check, SHORT_URL)
-					: { kind: 'id' as const, id: check.uuid(locator.value, FIELDS.id) };
-			const id = links.remember(row, ref);
+			const id = links.remember(row, locatorRefOf(locator, check));
 			const changes = this.getNodeParameter('updateFields', row, {}) as IDataObject;
 			return withLinkChanges({ id }, changes, check);
 		},

@@ -1,8 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /**
  * A workflow saved by version 0.1 (test/e2e/fixtures/saved-by-0.1.json: every operation with
- * 0.1's parameter names) imported and run unchanged, apart from the credential id: saved
- * workflows must keep working across releases.
+ * 0.1's parameter names; as n8n saves a node, the Create node holds no parameter at its default,
+ * not even `resource` and `operation`) imported and run unchanged, apart from the credential
+ * id: saved workflows must keep working across releases.
  */
 import * as fs from 'fs';
 import * as path from 'path';

@@ -11,6 +11,13 @@ export interface Operation {
 	run: OperationRun;
 }
 
+interface ResourceOptions {
+	/** The default of its Operation field: a contract, as n8n saves no parameter at its default. */
+	defaultOperation: string;
+	/** Fields shown for several of its operations, placed before the operations' own. */
+	sharedFields?: INodeProperties[];
+}
+
 /**
  * A resource of the node: its "Operation" field, then its fields, then each operation's; and
  * each operation's run, by value, for the node's `customOperations`. The same run is reached
@@ -19,9 +26,8 @@ export interface Operation {
 export function resource(
 	name: string,
 	operations: Operation[],
-	sharedFields: INodeProperties[] = [],
+	{ defaultOperation, sharedFields = [] }: ResourceOptions,
 ) {
-	const first = operations[0].operation.value;
 	const runs: Record<string, OperationRun> = {};
 	const options = operations.map(({ operation, run }) => {
 		const value = String(operation.value);
@@ -35,7 +41,7 @@ export function resource(
 		noDataExpression: true,
 		displayOptions: { show: { resource: [name] } },
 		options,
-		default: first,
+		default: defaultOperation,
 	};
 	return {
 		description: [operationField, ...sharedFields, ...operations.flatMap(({ fields }) => fields)],

@@ -3,4 +3,7 @@ import { clickRequestFields } from './clickRequest';
 import * as exportClicks from './exportClicks';
 import * as getClicks from './getClicks';
 
-export const analytics = resource('analytics', [getClicks, exportClicks], clickRequestFields);
+export const analytics = resource('analytics', [exportClicks, getClicks], {
+	defaultOperation: 'getClicks',
+	sharedFields: clickRequestFields,
+});

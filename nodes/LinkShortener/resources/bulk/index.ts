@@ -5,7 +5,7 @@ import { mappingModeField, rowsField } from './mappingMode';
 import * as syncMany from './syncMany';
 import * as updateMany from './updateMany';
 
-export const bulk = resource('bulk', [createMany, syncMany, updateMany].map(withJsonRows), [
-	mappingModeField,
-	rowsField,
-]);
+export const bulk = resource('bulk', [createMany, syncMany, updateMany].map(withJsonRows), {
+	defaultOperation: 'createMany',
+	sharedFields: [mappingModeField, rowsField],
+});

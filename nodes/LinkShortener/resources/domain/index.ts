@@ -1,4 +1,4 @@
 import { resource } from '../resource';
 import * as getMany from './getMany';
 
-export const domain = resource('domain', [getMany]);
+export const domain = resource('domain', [getMany], { defaultOperation: 'getMany' });

@@ -6,4 +6,10 @@ import * as get from './get';
 import * as getMany from './getMany';
 import * as update from './update';
 
-export const link = resource('link', [checkDestination, create, exportLinks, get, getMany, update]);
+export const link = resource(
+	'link',
+	[checkDestination, create, exportLinks, get, getMany, update],
+	{
+		defaultOperation: 'create',
+	},
+);

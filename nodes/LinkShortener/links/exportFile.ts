@@ -27,8 +27,6 @@ export const MIME_TYPES: Record<ExportFormat, string> = {
  */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
-/** The first characters FORMULA_START can match on: `=`, `+`, `-`, `@`, tab, CR and `'`. */
-const MAY_START_FORMULA = new Set([61, 43, 45, 64, 9, 13, 39]);
 
 /** A field's text: null as empty, tags as their names joined by ", " (the form Sync Many reads). */
 function textOf(value: unknown, field: string): string {
@@ -41,11 +39,8 @@ function textOf(value: unknown, field: string): string {
 
 /** One CSV field as RFC 4180 writes it. */
 function csvField(value: unknown, field: string, escapeFormulas: boolean): string {
-	let text = typeof value === 'string' ? value : textOf(value, field);
-	// A million links are eleven million fields: the regular expression only for a likely formula.
-	if (escapeFormulas && MAY_START_FORMULA.has(text.charCodeAt(0)) && FORMULA_START.test(text)) {
-		text = `'${text}`;
-	}
+	let text = textOf(value, field);
+	if (escapeFormulas && FORMULA_START.test(text)) text = `'${text}`;
 	return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -58,22 +53,16 @@ export function fileHeader({ format, fields }: ExportSettings): string {
 export function fileLines(records: IDataObject[], settings: ExportSettings): string {
 	const { format, fields, escapeFormulas } = settings;
 	let text = '';
-	if (format === 'jsonl') {
-		for (const record of records) {
+	for (const record of records) {
+		if (format === 'jsonl') {
 			const picked = fields
 				? Object.fromEntries(fields.map((f) => [f, record[f] ?? null]))
 				: record;
 			text += `${JSON.stringify(picked)}\n`;
+		} else {
+			const row = (fields ?? EXPORT_FIELDS).map((f) => csvField(record[f], f, escapeFormulas));
+			text += `${row.join(',')}\r\n`;
 		}
-		return text;
-	}
-	const names = fields ?? EXPORT_FIELDS;
-	for (const record of records) {
-		for (let i = 0; i < names.length; i++) {
-			if (i > 0) text += ',';
-			text += csvField(record[names[i]], names[i], escapeFormulas);
-		}
-		text += '\r\n';
 	}
 	return text;
 }

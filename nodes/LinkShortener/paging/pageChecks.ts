@@ -53,11 +53,8 @@ export function readPage(
  * listing moves under the reader.
  */
 export class SeenRecords {
-	/** The ids remembered: of every page, or of the pages whose ids `added` still holds. */
-	private readonly seen = new Set<string>();
-
-	/** With `pagesKept`: the ids each remembered page added, oldest first, to forget them. */
-	private readonly added: string[][] = [];
+	/** The ids of the pages kept, the newest last; one set for all pages when every page is kept. */
+	private readonly pages: Array<Set<string>> = [new Set()];
 
 	constructor(
 		private readonly source: PageSource,
@@ -65,23 +62,16 @@ export class SeenRecords {
 		private readonly pagesKept = Infinity,
 	) {}
 
+	private has(key: string): boolean {
+		return this.pages.some((page) => page.has(key));
+	}
+
 	/**
 	 * The page's records that are new; throws as above. `totalGrew`: links were created since
 	 * the page before, which explains a shift when repeats are skipped.
 	 */
 	newOf(number: number, records: IDataObject[], totalGrew = false): IDataObject[] {
-		// The ids of the page before the kept ones are forgotten first: one look-up a record.
-		if (this.added.length > this.pagesKept) {
-			for (const key of this.added.shift() ?? []) this.seen.delete(key);
-		}
-		const fresh: IDataObject[] = [];
-		const added: string[] = [];
-		for (const record of records) {
-			const key = keyOf(record);
-			if (this.seen.has(key)) continue;
-			fresh.push(record);
-			added.push(key);
-		}
+		const fresh = records.filter((record) => !this.has(keyOf(record)));
 		if (records.length > 0 && fresh.length === 0 && !(this.repeats === 'skip' && totalGrew)) {
 			throw pageError(
 				this.source,
@@ -96,8 +86,10 @@ export class SeenRecords {
 				`repeats ${records.length - fresh.length} record(s) of earlier pages: the listing changed while it was read, or the server ignores the page asked for`,
 			);
 		}
-		for (const key of added) this.seen.add(key);
-		if (this.pagesKept !== Infinity) this.added.push(added);
+		if (this.pagesKept !== Infinity) this.pages.push(new Set());
+		if (this.pages.length > this.pagesKept) this.pages.shift();
+		const keys = this.pages[this.pages.length - 1];
+		for (const record of fresh) keys.add(keyOf(record));
 		return fresh;
 	}
 }

@@ -14,12 +14,15 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export const USAGE = `npm run bench [-- --only=network,memory,qr,trigger,sync,clicks,n8n,destinations,scale] [--quick] [--sizes=10000,50000] [--links=1000000] [--parts=export,sync,clicks,monitor,analytics] [--repeats=3]
+export const USAGE = `npm run bench [-- --only=network,memory,qr,trigger,sync,clicks,n8n,destinations,scale] [--quick] [--sizes=10000,50000] [--links=1000000] [--parts=export,sync,clicks,monitor,analytics] [--export-links=10000,1000000] [--latencies=50,0] [--profile] [--repeats=3]
   --only     sections to run (${SECTIONS.join(', ')}); all by default
   --quick    fewer and smaller jobs, one measured run each: a check that the bench works, not figures to quote
   --sizes    bulk section: rows per bulk job
   --links    clicks section, and the scale section's clicks, monitor and analytics: links in the account (100,000 and 1,000,000 by default)
   --parts    scale section: export, sync, clicks, monitor, analytics (all by default)
+  --export-links  scale section's export: the account sizes (10,000 and 1,000,000 by default)
+  --latencies  scale section's export: ms a request (50 for every size, and 0 for the largest, by default)
+  --profile  scale section's export: also a CPU profile of each size at 0 ms, split by where the time goes
   --repeats  measured runs per job (default: 3 for short jobs, 1 for the longest)`;
 
 export function argument(name: string): string | undefined {

@@ -22,6 +22,7 @@ import * as n8n from '../../dev/n8n';
 import { fileHeader, fileLines } from '../../nodes/LinkShortener/links/exportFile';
 import { argument, quick, repeats } from './args';
 import { largeAccount, PAGE_CAP } from './largeAccount';
+import { profiledJob, sharesTable } from './cpuProfile';
 import { executeMeasured, type Measured } from './realN8nCreate';
 import { scaleClickFilesLines } from './scaleClickFiles';
 import { scaleClicksLines } from './scaleClicks';
@@ -60,7 +61,11 @@ export async function scaleSection(): Promise<string> {
 	const tarball = n8n.packPackage({ stdio: 'pipe' });
 	const userFolder = n8n.makeUserFolder('link-shortener-bench-scale-');
 	const scratch = mkdtempSync(join(tmpdir(), 'link-shortener-bench-export-'));
-	const sizes = quick ? [10_000, 100_000] : [10_000, 1_000_000];
+	const sizes =
+		argument('export-links')?.split(',').map(Number) ??
+		(quick ? [10_000, 100_000] : [10_000, 1_000_000]);
+	const chosenLatencies = argument('latencies')?.split(',').map(Number);
+	const profiles: string[] = [];
 	const runs: SizeRun[] = [];
 	let getMany: { links: number; run: Measured } | undefined;
 	const parts = (argument('parts') ?? 'export,sync,clicks,monitor,analytics').split(',');
@@ -84,7 +89,7 @@ export async function scaleSection(): Promise<string> {
 			try {
 				const exportJob = job(`export-${links}`, { resource: 'link', operation: 'export' });
 				await n8n.importWorkflows(env, [exportJob]);
-				const latencies = links === sizes.at(-1) ? [50, 0] : [50];
+				const latencies = chosenLatencies ?? (links === sizes.at(-1) ? [50, 0] : [50]);
 				for (const latencyMs of latencies) {
 					sandbox.setLatency(latencyMs);
 					const run: SizeRun = { links, latencyMs, node: [], plainMs: [] };
@@ -99,6 +104,21 @@ export async function scaleSection(): Promise<string> {
 						if (written !== links) throw new Error(`plain export wrote ${written} of ${links}`);
 					}
 					runs.push(run);
+				}
+				if (process.argv.includes('--profile')) {
+					sandbox.setLatency(0);
+					process.stderr.write(`  export ${links} links at 0 ms, CPU profile\n`);
+					const { shares, ms } = await profiledJob(env, exportJob.id, {
+						from: 'batches/eachRow', // Export is a row operation: its run is eachRow's
+						maxBuffer: 1024 * 2 ** 20,
+					});
+					const pages = Math.ceil(links / PAGE_CAP);
+					profiles.push(
+						`CPU profile of the export of ${links.toLocaleString('en-US')} links at 0 ms (${pages.toLocaleString('en-US')} pages; the node's time ${seconds(ms)} under the profiler):`,
+						'',
+						sharesTable(shares, pages).replace('A request', 'A page'),
+						'',
+					);
 				}
 				if (links === sizes[0]) {
 					// Get Many, Return All, for comparison: the same account made 200,000 links.
@@ -147,6 +167,7 @@ export async function scaleSection(): Promise<string> {
 		'',
 		'Marks (issue targets, at 50 ms): ✅ the export at most 1.2× the plain script; ✅ n8n’s peak RSS at most 150 MB over the export of the smallest account; ❌ otherwise.',
 		'',
+		...profiles,
 		getMany
 			? `For comparison, Link > Get Many with Return All of ${getMany.links.toLocaleString('en-US')} links at 0 ms (one item a link): ${seconds(getMany.run.ms)}, n8n peak RSS ${mb(getMany.run.peakMb)} (before Export: 1,612 MB and 21.2 s for 200,000 links, measured on the same machine).`
 			: '',

@@ -126,6 +126,21 @@ describe('the pager, unit by unit', () => {
 		expect(api.asked).toHaveLength(2);
 	});
 
+	it('with pagesKept, looks for repeats in exactly that many pages before', async () => {
+		// Pages of one record each: page 5 repeats the record of page 5 - back.
+		const pageOf = (back: number) => async (page: number) => ({
+			data: { items: [{ id: `r${page === 5 ? 5 - back : page}` }], total: 6 },
+		});
+		const options = { pagesKept: 3, concurrency: 1 };
+		for (const back of [1, 2, 3]) {
+			await expect(readAll(pageOf(back), options)).rejects.toThrow(
+				/Page 5 of POST \/v1\/links\/list repeats only records of earlier pages/,
+			);
+		}
+		expect(await readAll(pageOf(4), options)).toEqual(['r1', 'r2', 'r3', 'r4', 'r1', 'r6']);
+		await expect(readAll(pageOf(4))).rejects.toThrow(/Page 5 of/);
+	});
+
 	it('ends with a clear error when a page is not the list the API gives', async () => {
 		await expect(readAll(async () => '<html><title>Maintenance</title></html>')).rejects.toThrow(
 			'Page 1 of POST /v1/links/list is not a page of the list the API gives (text/html "Maintenance")',

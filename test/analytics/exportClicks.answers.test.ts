@@ -90,9 +90,7 @@ describe('Analytics > Export Clicks: the answers it reads and the failures it re
 			expect(failed[0].binary).toBeUndefined();
 			expect(String(failed[0].json.error)).toMatch(message);
 			expect(items.find((item) => !item.json.error)?.json.groups).toBe(3);
-			expect(items.map((item) => item.pairedItem)).toEqual(
-				expect.arrayContaining([{ item: 0 }, { item: 1 }]),
-			);
+			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		},
 	);
 

@@ -11,7 +11,7 @@ import { refusalDetails, takeRows } from './rows';
 
 /**
  * An operation that answers each input row on its own: Link > Create, Get, Get Many, Export and
- * Check Destination, Analytics > Get Clicks, Domain > Get Many.
+ * Check Destination, Analytics > Get Clicks and Export Clicks, Domain > Get Many.
  */
 export interface RowOperation<Checked> {
 	/** Rows sent at once, REQUESTS_IN_FLIGHT unless given (an operation that paces its own requests). */

@@ -34,6 +34,8 @@ export function resource(
 		runs[value] = answeringModels(settlingEveryRow(run));
 		return { ...operation, routing: throughRouting(runs[value]) };
 	});
+	if (!options.some((option) => option.value === defaultOperation))
+		throw new Error(`The default operation "${defaultOperation}" is not an operation of ${name}`);
 	const operationField: INodeProperties = {
 		displayName: 'Operation',
 		name: 'operation',

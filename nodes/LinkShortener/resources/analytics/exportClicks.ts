@@ -45,6 +45,8 @@ function checkedOf(row: Row): Checked {
  * the file is written, and a page that fails fails the file.
  */
 export const run = rowOperation(() => ({
+	// One file at a time: each may hold a whole account, its listing 8 pages in flight.
+	inFlight: 1,
 	check: checkedOf,
 	send: async (checked, row) => {
 		const request = await sentClickRequest(checked.request, row);

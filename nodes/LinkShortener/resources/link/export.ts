@@ -63,6 +63,8 @@ async function* recordsOf(pages: AsyncGenerator<Page>): AsyncGenerator<IDataObje
  * pages in flight and the ids of the last few (repeats come from a server ignoring `page`).
  */
 export const run = rowOperation(() => ({
+	// One file at a time: each may hold a whole account, its listing 8 pages in flight.
+	inFlight: 1,
 	check: checkedOf,
 	send: async (checked, row) => {
 		const request = { method: 'POST' as const, url: LINK_PATHS.v1.list, body: checked.body };

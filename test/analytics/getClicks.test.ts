@@ -1,5 +1,6 @@
 import { SEEDED, SEEDED_CLICKS } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../helpers/fixture';
+import { byId, byUrl } from '../link/locatorValues';
 
 describe('Analytics > Get Clicks', () => {
 	const ls = useLinkShortener();
@@ -59,4 +60,40 @@ describe('Analytics > Get Clicks', () => {
 		expect(error?.message).toMatch(/^Invalid Group By in item 0/);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
+	it.each(['getClicks', 'exportClicks'])(
+		'%s: a query parameter may repeat Group By or the Link, never contradict them, before any request',
+		async (operation) => {
+			const [spring, launch] = SEEDED.ownLinks;
+			const run = (parameter: Array<{ name: string; value: string }>, more: object = {}) =>
+				ls.run({
+					...getClicks({ groupBy: 'day', ...more }),
+					operation,
+					queryParameters: { parameter },
+				});
+
+			const same = await run([{ name: 'group_by', value: 'day' }], { linkId: byId(spring.id) });
+			expect(same.error).toBeUndefined();
+			const unlinked = await run([{ name: 'link_id', value: launch.id }]);
+			expect(unlinked.error).toBeUndefined();
+			expect(ls.sandbox.requests.map((r) => r.query)).toEqual([
+				{ group_by: 'day', link_id: spring.id },
+				{ group_by: 'day', link_id: launch.id },
+			]);
+			ls.sandbox.clearRequests();
+
+			const byGroup = await run([{ name: 'group_by', value: 'country' }]);
+			expect(byGroup.error?.message).toMatch(
+				/^Invalid Query Parameters in item 0: "group_by" differs from the Group By field/,
+			);
+			const byLink = await run([{ name: 'link_id', value: launch.id }], {
+				linkId: byId(spring.id),
+			});
+			expect(byLink.error?.message).toMatch(/"link_id" differs from the Link field/);
+			const byShortUrl = await run([{ name: 'link_id', value: spring.id }], {
+				linkId: byUrl(`https://sho.rt/${spring.path}`),
+			});
+			expect(byShortUrl.error?.description).toContain('(queryParameters)');
+			expect(ls.sandbox.requests).toHaveLength(0);
+		},
+	);
 });

@@ -28,6 +28,11 @@ const GROUP_BY_VALUES = [
 
 const GROUP_BY = { label: 'Group By', parameter: 'groupBy' };
 
+const QUERY_PARAMETERS = { label: 'Query Parameters', parameter: 'queryParameters' };
+
+const settledBy = (name: string, field: string) =>
+	`"${name}" differs from the ${field} field, which sets it: remove it from Query Parameters`;
+
 /** What Get Clicks and Export Clicks send: Group By, the optional Link and the Query Parameters. */
 export interface ClickRequest {
 	groupBy: string;
@@ -58,6 +63,10 @@ export function clickRequestOf(
 		parameter?: Array<{ name?: string; value?: string }>;
 	}>('queryParameters', {});
 	for (const { name, value } of parameter) if (name) qs[name] = value;
+	// A query parameter may repeat a field, never contradict it: the output names the field's value.
+	if (qs.group_by !== groupBy) check.fail(QUERY_PARAMETERS, settledBy('group_by', 'Group By'));
+	if (link && qs.link_id !== undefined && qs.link_id !== ('id' in link ? link.id : undefined))
+		check.fail(QUERY_PARAMETERS, settledBy('link_id', 'Link'));
 	return { groupBy, qs, link };
 }
 

@@ -33,3 +33,12 @@ test('no file under nodes/ or credentials/ disables a lint rule', () => {
 	);
 	expect(withDisables).toEqual([]);
 });
+
+test("the lint config is n8n's own, as n8n-node lint's strict mode requires", () => {
+	const words = (file: string) => fs.readFileSync(file, 'utf8').replace(/\s+/g, ' ').trim();
+	const template = path.join(
+		REPO,
+		'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs',
+	);
+	expect(words(path.join(REPO, 'eslint.config.mjs'))).toBe(words(template));
+});

@@ -36,21 +36,23 @@ export async function readLinkIndex(
 		}
 	};
 	if (query.searches.size === 0) return { matches };
-	if (query.searches.size > 1) {
-		const request = { method: 'POST' as const, url: listUrl, body: { order: NEWEST_FIRST } };
-		const keys = query.searches.size;
-		const choice = { keyRequests: () => keys, pagesWithoutTotal: keys + 1, keep: collect };
-		if ((await listingOrKeys(api, request, choice)).listed) return { matches };
+	const keys = query.searches.size;
+	const request = { method: 'POST' as const, url: listUrl, body: { order: NEWEST_FIRST } };
+	const searchEach = async () => {
 		matches.clear();
-	}
-	for (const search of new Set(query.searches.values())) {
-		const request = {
-			method: 'POST' as const,
-			url: listUrl,
-			body: { order: NEWEST_FIRST, search },
-		};
-		for await (const page of listPages(api, request)) collect(page.records);
-	}
+		for (const search of new Set(query.searches.values())) {
+			const body = { order: NEWEST_FIRST, search };
+			for await (const page of listPages(api, { ...request, body })) collect(page.records);
+		}
+	};
+	await listingOrKeys(api, request, {
+		// Searches are sent one after another: one of them costs what the listing's first page does.
+		keysAtOnce: 1,
+		keyRequests: () => keys,
+		pagesWithoutTotal: keys + 1,
+		keep: collect,
+		byKeys: searchEach,
+	});
 	return { matches };
 }
 

@@ -1,15 +1,9 @@
-import {
-	NodeOperationError,
-	type IDisplayOptions,
-	type INodeParameterResourceLocator,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDisplayOptions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
 import { FIELDS } from './linkBodies';
-import { linkRefOf, shortUrlMatch, type LinkRef } from './linkRefs';
-import { listPages } from '../paging/pager';
+import { linkRefOf, type LinkRef } from './linkRefs';
 import { UUID_FIELD_REGEX, type RowValidator } from '../fields/validation';
-import type { Api, Row } from '../http/request';
+import type { Row } from '../http/request';
 
 const SHORT_URL = { label: 'Link (by short URL)', parameter: 'linkId' };
 
@@ -71,9 +65,6 @@ export function linkLocator(
 	};
 }
 
-/** What the "Link" locator of a row names: a link's UUID, or a short URL to look up. */
-export type LocatedLink = { id: string } | { shortUrl: string };
-
 /** The "Link" locator of a row. */
 export function linkLocatorOf(row: Row): INodeParameterResourceLocator {
 	return row.parameter<INodeParameterResourceLocator>('linkId', {
@@ -83,48 +74,10 @@ export function linkLocatorOf(row: Row): INodeParameterResourceLocator {
 	});
 }
 
-/** What the "Link" locator of a row names, checked without a request. */
-export function locatedLinkOf(
-	locator: INodeParameterResourceLocator,
-	check: RowValidator,
-): LocatedLink {
-	const ref = locatorRefOf(locator, check);
-	return ref.kind === 'id' ? { id: ref.id } : { shortUrl: ref.text };
-}
-
 /** The "Link" locator's value as a link reference (D14), checked without a request. */
 export function locatorRefOf(locator: INodeParameterResourceLocator, check: RowValidator): LinkRef {
 	if (locator.mode === 'url') {
 		return linkRefOf(check.httpUrl(locator.value, SHORT_URL), check, SHORT_URL);
 	}
 	return { kind: 'id', id: check.uuid(locator.value, FIELDS.id) };
-}
-
-/**
- * The link's UUID: a short URL's path is searched (on `listUrl`) and a link matches as D14
- * says everywhere: host without case and path.
- */
-export async function linkIdOf(
-	api: Api,
-	link: LocatedLink,
-	listUrl: string,
-	{ itemIndex }: { itemIndex?: number } = {},
-): Promise<string> {
-	if ('id' in link) return link.id;
-	const wanted = shortUrlMatch(link.shortUrl);
-	const request = {
-		method: 'POST' as const,
-		url: listUrl,
-		body: { search: wanted?.search },
-	};
-	for await (const { records } of listPages(api, request, {}, itemIndex)) {
-		const match = records.find(
-			(found) => wanted && shortUrlMatch(String(found.shortUrl))?.key === wanted.key,
-		);
-		if (match) return String(match.id);
-	}
-	throw new NodeOperationError(api.node, `No link has the short URL ${link.shortUrl}`, {
-		itemIndex,
-		description: 'Check the short URL, or choose the link from the list or by its ID.',
-	});
 }

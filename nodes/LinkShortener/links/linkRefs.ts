@@ -1,7 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readLinkIndex } from './linkIndex';
-import type { Api } from '../http/request';
 import { isUuid, type FieldName, type RowValidator } from '../fields/validation';
 
 /** How a row names its link (D14): its id, its short URL (host and path), or a bare path. */
@@ -9,9 +7,6 @@ export type LinkRef =
 	| { kind: 'id'; id: string }
 	| { kind: 'shortUrl'; text: string; key: string; search: string }
 	| { kind: 'path'; text: string; key: string; search: string };
-
-/** What a short URL or path resolved to: the link's id, or why it names no single link. */
-export type Resolution = { id: string } | { problem: string };
 
 /** Reads a link id, a short URL or a bare path; refuses anything else, naming the field and row. */
 export function linkRefOf(value: unknown, check: RowValidator, field: FieldName): LinkRef {
@@ -28,47 +23,6 @@ export function linkRefOf(value: unknown, check: RowValidator, field: FieldName)
 	if (!path || /\s/.test(path))
 		check.fail(field, `"${text}" is neither a link ID, a short URL nor a path`);
 	return { kind: 'path', text, key: pathKey(path), search: path };
-}
-
-/**
- * D14: resolves every short URL and path of the rows through one link index (the cheaper of
- * one search per distinct value and one full listing). A short URL matches host (without
- * case) and path; a bare path must be used on one domain only.
- */
-export async function resolveLinkRefs(
-	api: Api,
-	listUrl: string,
-	refs: Iterable<LinkRef>,
-): Promise<Map<string, Resolution>> {
-	const found = await linksByRefKey(api, listUrl, refs);
-	const resolved = new Map<string, Resolution>();
-	for (const [key, links] of found) {
-		const what = describeKey(key);
-		if (links.length === 0) resolved.set(key, { problem: `no link has the ${what}` });
-		else if (links.length === 1) resolved.set(key, { id: String(links[0].id) });
-		else if (key.startsWith('path:')) {
-			const hosts = links
-				.map((link) => hostOf(link.shortUrl))
-				.filter(Boolean)
-				.join(', ');
-			resolved.set(key, {
-				problem: `the ${what} is used on several domains (${hosts}); give the short URL`,
-			});
-		} else resolved.set(key, { problem: `several links have the ${what}` });
-	}
-	return resolved;
-}
-
-/** The links of the account each short URL or path names (none, one, or several), through one link index. */
-export async function linksByRefKey(
-	api: Api,
-	listUrl: string,
-	refs: Iterable<LinkRef>,
-): Promise<Map<string, IDataObject[]>> {
-	const searches = new Map<string, string>();
-	for (const ref of refs) if (ref.kind !== 'id') searches.set(ref.key, ref.search);
-	const { matches } = await readLinkIndex(api, listUrl, { searches, keysOf: keysOfLink });
-	return new Map([...searches.keys()].map((key) => [key, uniqueById(matches.get(key) ?? [])]));
 }
 
 /** The host and path a short URL names ("sho.rt", "spring"); undefined for a bare path or an id. */
@@ -88,7 +42,7 @@ export function refPath(ref: LinkRef): string | undefined {
  * scheme, a trailing slash, a query string and a fragment do not matter. `search`: the path,
  * the text a list search for it sends. Undefined when the text has no host or no path.
  */
-export function shortUrlMatch(text: string): { key: string; search: string } | undefined {
+function shortUrlMatch(text: string): { key: string; search: string } | undefined {
 	if (!URL.canParse(text.trim())) return undefined;
 	const url = new URL(text.trim());
 	const path = pathOf(url.pathname);
@@ -96,7 +50,7 @@ export function shortUrlMatch(text: string): { key: string; search: string } | u
 }
 
 /** The keys a listed link answers to: its short URL (host and path) and its bare path. */
-function keysOfLink(link: IDataObject): string[] {
+export function keysOfLink(link: IDataObject): string[] {
 	const keys: string[] = [];
 	if (typeof link.path === 'string' && link.path) keys.push(pathKey(pathOf(link.path)));
 	// A link without a readable short URL can still be found by its path.
@@ -124,20 +78,15 @@ function pathKey(path: string): string {
 	return `path:${path}`;
 }
 
-function describeKey(key: string): string {
+/** A key as people read it: `short URL sho.rt/spring`, `path "spring"`. */
+export function describeKey(key: string): string {
 	return key.startsWith('url:') ? `short URL ${key.slice(4)}` : `path "${key.slice(5)}"`;
 }
 
-function hostOf(shortUrl: unknown): string {
+export function hostOf(shortUrl: unknown): string {
 	try {
 		return new URL(String(shortUrl)).hostname;
 	} catch {
 		return '';
 	}
-}
-
-function uniqueById(links: IDataObject[]): IDataObject[] {
-	const seen = new Map<string, IDataObject>();
-	for (const link of links) seen.set(String(link.id), link);
-	return [...seen.values()];
 }

@@ -4,7 +4,7 @@ import { LINK_PATHS, linkPath, REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import type { Api } from '../http/request';
 import { apiError } from '../http/errors';
 import { recordsOf } from '../http/records';
-import { listingOrKeys, type ListingSize } from '../paging/listingOrKeys';
+import { countListing, listingOrKeys, type ListingSize } from '../paging/listingOrKeys';
 
 export interface LinksById {
 	/** Each id asked for: its link's details, or undefined when the account no longer has it. */
@@ -39,20 +39,17 @@ async function getEach(api: Api, ids: string[], links: LinksById['links']) {
 
 const LISTING = { method: 'POST' as const, url: LINK_PATHS.v1.list, body: {} };
 
-/**
- * The listing's size, so that later look-ups choose their way at once: its first page's
- * `total`; from a server that gives none, a count of the whole listing (read, not held).
- */
+/** The listing's size, so that later look-ups of the trigger choose their way at once. */
 export async function listingSize(api: Api): Promise<ListingSize> {
-	const choice = { keyRequests: () => 0, pagesWithoutTotal: Infinity, keep: () => undefined };
-	return (await listingOrKeys(api, LISTING, choice)).size;
+	return await countListing(api, LISTING);
 }
 
 /**
- * The links of some ids, the cheaper way (D14, D16): one GET per link, or one full listing,
- * whichever costs fewer requests. With the listing's size known from before, that costs at most
+ * The links of some ids, the cheaper way (D14, D16, `listingOrKeys`): one GET per link, 8 at
+ * once, or one full listing. With the listing's size known from before, that costs at most
  * min(k, ⌈links / page⌉ + 1) requests for k ids; without it, one page of the listing first tells
- * (at most 1 + min(k, ⌈links / page⌉)), unless k is no more than one round of GETs.
+ * (at most 1 + min(k, ⌈links / page⌉)), unless k is no more than one round of GETs. Without
+ * `total` the listing is read to its end: its size is what the trigger saves.
  */
 export async function linksById(
 	api: Api,
@@ -62,11 +59,6 @@ export async function linksById(
 	const wanted = [...new Set(ids)];
 	const links: LinksById['links'] = new Map();
 	if (wanted.length === 0) return { links };
-	const pagesOf = (size: ListingSize) => Math.ceil(size.total / Math.max(1, size.pageSize));
-	if (known ? wanted.length <= pagesOf(known) + 1 : wanted.length <= REQUESTS_IN_FLIGHT) {
-		await getEach(api, wanted, links);
-		return { links };
-	}
 	// Only the links asked for are kept: a listing of 100,000 links is read, not held.
 	const asked = new Set(wanted);
 	const byId = new Map<string, LinkDetails>();
@@ -75,9 +67,18 @@ export async function linksById(
 			if (asked.has(String(link.id))) byId.set(String(link.id), detailsOf(link));
 	};
 	const rest = () => wanted.filter((id) => !byId.has(id));
-	const choice = { keyRequests: () => rest().length, pagesWithoutTotal: Infinity, keep };
-	const { listed, size } = await listingOrKeys(api, LISTING, choice);
-	if (!listed) await getEach(api, rest(), links);
+	const { size } = await listingOrKeys(
+		api,
+		LISTING,
+		{
+			keysAtOnce: REQUESTS_IN_FLIGHT,
+			keyRequests: () => rest().length,
+			pagesWithoutTotal: Infinity,
+			keep,
+			byKeys: async () => await getEach(api, rest(), links),
+		},
+		known,
+	);
 	for (const id of wanted) if (!links.has(id)) links.set(id, byId.get(id));
-	return { links, listing: size };
+	return size ? { links, listing: size } : { links };
 }

@@ -4,7 +4,8 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
-import { resolveLinkRefs, type LinkRef } from './linkRefs';
+import type { LinkRef } from './linkRefs';
+import { resolveLinkRefs } from './linkResolver';
 import type { RowLedger, PreparedRow } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
 import { refuseRow } from '../batches/rows';

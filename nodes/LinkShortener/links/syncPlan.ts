@@ -10,7 +10,8 @@ import { LINK_PATHS } from '../http/endpoints';
 import { verifiedDomains } from './verifiedDomains';
 import { findLinksByLongUrl } from './linkIndex';
 import { RowLinkRefs } from './rowLinkRefs';
-import { linksByRefKey, refPath, shortUrlParts } from './linkRefs';
+import { refPath, shortUrlParts } from './linkRefs';
+import { linksByRefKey } from './linkResolver';
 
 export type SyncAction = 'created' | 'updated' | 'unchanged';
 export type MatchBy = 'path' | 'longUrl';

@@ -10,7 +10,9 @@ import type { Api } from '../http/request';
 import { linksById, listingSize } from '../links/linksById';
 import { RowValidator } from '../fields/validation';
 import { clickTotals } from '../links/clickTotals';
-import { linkIdOf, locatedLinkOf, type LocatedLink } from '../links/linkLocator';
+import { locatorRefOf } from '../links/linkLocator';
+import { linkIdOf } from '../links/linkResolver';
+import type { LinkRef } from '../links/linkRefs';
 import { LINK_PATHS } from '../http/endpoints';
 import {
 	isSavedAs,
@@ -37,7 +39,7 @@ interface Settings {
 	/** At most this many links a poll of Link Clicked or Link Reached a Click Count (0: all). */
 	maxLinksPerPoll: number;
 	/** Day Completed's link, by id or by short URL (looked up when a day is due). */
-	link?: LocatedLink;
+	link?: LinkRef;
 }
 
 function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
@@ -53,10 +55,10 @@ function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
 	) as INodeParameterResourceLocator;
 	const given = String(locator?.value ?? '').trim() || undefined;
 	const link = given
-		? locatedLinkOf(locator, new RowValidator(api.context.getNode(), 0))
+		? locatorRefOf(locator, new RowValidator(api.context.getNode(), 0))
 		: undefined;
-	const linkId = link && 'id' in link ? link.id : undefined;
-	const shortUrl = link && 'shortUrl' in link ? link.shortUrl : undefined;
+	const linkId = link?.kind === 'id' ? link.id : undefined;
+	const shortUrl = link && link.kind !== 'id' ? link.text : undefined;
 	// Not the bound: a link not emitted keeps its base, so a state saved under any bound (or
 	// before there was one) goes on as it is.
 	const setting = JSON.stringify({ minNewClicks, milestone, graceMinutes, linkId, shortUrl });

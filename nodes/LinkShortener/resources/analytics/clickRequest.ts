@@ -3,13 +3,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
 import { CLICKS_PATH, LINK_PATHS } from '../../http/endpoints';
-import {
-	linkIdOf,
-	linkLocator,
-	linkLocatorOf,
-	locatedLinkOf,
-	type LocatedLink,
-} from '../../links/linkLocator';
+import { linkLocator, linkLocatorOf, locatorRefOf } from '../../links/linkLocator';
+import { linkIdOf, rememberLink } from '../../links/linkResolver';
+import type { LinkRef } from '../../links/linkRefs';
 import type { ApiRequest, Row } from '../../http/request';
 
 /** The dimensions the editor lists for Group By. */
@@ -37,7 +33,7 @@ const settledBy = (name: string, field: string) =>
 export interface ClickRequest {
 	groupBy: string;
 	qs: IDataObject;
-	link?: LocatedLink;
+	link?: LinkRef;
 }
 
 /**
@@ -57,7 +53,9 @@ export function clickRequestOf(
 	}
 	const locator = linkLocatorOf(row);
 	const link =
-		String(locator?.value ?? '').trim() === '' ? undefined : locatedLinkOf(locator, check);
+		String(locator?.value ?? '').trim() === ''
+			? undefined
+			: rememberLink(row.api, locatorRefOf(locator, check), LINK_PATHS.v1.list);
 	const qs: IDataObject = { group_by: groupBy };
 	const { parameter = [] } = row.parameter<{
 		parameter?: Array<{ name?: string; value?: string }>;

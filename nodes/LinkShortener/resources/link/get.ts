@@ -4,7 +4,8 @@ import { itemsOf, rowOperation } from '../../batches/eachRow';
 import { apiPathsOption, optionsCollection, showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
 import { linkPath, linkPathsOf } from '../../http/endpoints';
-import { linkIdOf, linkLocator, linkLocatorOf, locatedLinkOf } from '../../links/linkLocator';
+import { linkLocator, linkLocatorOf, locatorRefOf } from '../../links/linkLocator';
+import { linkIdOf, rememberLink } from '../../links/linkResolver';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
 const displayOptions = showFor('link', ['get']);
@@ -15,7 +16,8 @@ export const run = rowOperation(() => ({
 		const options = row.parameter<IDataObject>('options', {});
 		const qrCodes = qrSettingsOf(row.context.getNode(), options);
 		const check = new RowValidator(row.context.getNode(), row.index);
-		return { link: locatedLinkOf(linkLocatorOf(row), check), options, qrCodes };
+		const link = locatorRefOf(linkLocatorOf(row), check);
+		return { link: rememberLink(row.api, link, linkPathsOf(options).list), options, qrCodes };
 	},
 	send: async ({ link, options, qrCodes }, row) => {
 		const listUrl = linkPathsOf(options).list;

@@ -52,10 +52,7 @@ export function clickRequestOf(
 		check.fail(GROUP_BY, `"${groupBy}" is not a dimension: use ${GROUP_BY_VALUES.join(', ')}`);
 	}
 	const locator = linkLocatorOf(row);
-	const link =
-		String(locator?.value ?? '').trim() === ''
-			? undefined
-			: rememberLink(row.api, locatorRefOf(locator, check), LINK_PATHS.v1.list);
+	const ref = String(locator?.value ?? '').trim() === '' ? undefined : locatorRefOf(locator, check);
 	const qs: IDataObject = { group_by: groupBy };
 	const { parameter = [] } = row.parameter<{
 		parameter?: Array<{ name?: string; value?: string }>;
@@ -63,8 +60,9 @@ export function clickRequestOf(
 	for (const { name, value } of parameter) if (name) qs[name] = value;
 	// A query parameter may repeat a field, never contradict it: the output names the field's value.
 	if (qs.group_by !== groupBy) check.fail(QUERY_PARAMETERS, settledBy('group_by', 'Group By'));
-	if (link && qs.link_id !== undefined && qs.link_id !== ('id' in link ? link.id : undefined))
+	if (ref && qs.link_id !== undefined && qs.link_id !== (ref.kind === 'id' ? ref.id : undefined))
 		check.fail(QUERY_PARAMETERS, settledBy('link_id', 'Link'));
+	const link = ref && rememberLink(row.api, ref, LINK_PATHS.v1.list);
 	return { groupBy, qs, link };
 }
 

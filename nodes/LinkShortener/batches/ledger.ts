@@ -14,6 +14,8 @@ type RowRecord =
 	| { state: 'pending'; element: IDataObject }
 	/** Its output, settled without a request of the run (a look-up answered it). */
 	| { state: 'output'; json: IDataObject }
+	/** Sent on its own: its output items (none, one or several). */
+	| { state: 'sent'; items: INodeExecutionData[] }
 	/** Sent: the server created or updated its link. */
 	| { state: 'done'; json: IDataObject; element: IDataObject }
 	/** Its error item; `readBackTo` (the server's clock) when it is in doubt (D7). */
@@ -37,10 +39,10 @@ export type RowOutcome =
 	| 'notSent'
 	| 'notSynced';
 
-/** An input row that passed the checks, with the request element built from it. */
-export interface PreparedRow {
+/** An input row that passed the checks, with what its check gave (a bulk operation: its request element). */
+export interface PreparedRow<T = IDataObject> {
 	index: number;
-	element: IDataObject;
+	element: T;
 }
 
 /** Builds one row's request element; throws (an InvalidInputError, an expression error...) when the row cannot be sent. */
@@ -74,6 +76,11 @@ export class RowLedger {
 	/** A row settled without a request of the run. */
 	succeed(row: number, json: IDataObject): void {
 		this.records[row] = { state: 'output', json };
+	}
+
+	/** The output items of a row sent on its own. */
+	sent(row: number, items: INodeExecutionData[]): void {
+		this.records[row] = { state: 'sent', items };
 	}
 
 	/** A row's error item (`errorItem`). */
@@ -153,7 +160,9 @@ export class RowLedger {
 
 	/** Every row has its item, and none is an error item. */
 	allSucceeded(): boolean {
-		return this.records.every((record) => record?.state === 'done' || record?.state === 'output');
+		return this.records.every(
+			(record) => record !== undefined && record.state !== 'failed' && record.state !== 'pending',
+		);
 	}
 
 	/** One item per settled row, in input order. */
@@ -161,6 +170,8 @@ export class RowLedger {
 		const items: INodeExecutionData[] = [];
 		this.records.forEach((record, row) => {
 			if (record?.state === 'failed') items.push(errorItem(row, record.message, record.details));
+			// One at a time: a row of Get Many may have more items than a call takes arguments.
+			else if (record?.state === 'sent') for (const item of record.items) items.push(item);
 			else if (record && record.state !== 'pending')
 				items.push({ json: record.json, pairedItem: { item: row } });
 		});

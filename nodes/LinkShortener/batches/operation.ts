@@ -18,6 +18,8 @@ export interface BatchOperation {
 	/** How each input row becomes one element of the request body. */
 	buildElement: ElementBuilder;
 	batchSize: number;
+	/** Which of the run's rows this operation sends, every row when not given (Sync Many: creates, then updates). */
+	takes?(row: PreparedRow): boolean;
 	request(elements: IDataObject[]): ApiRequest;
 	/** Pairs a 2xx answer's links with the rows sent (by position, by id). */
 	match(body: unknown, rows: readonly PreparedRow[]): Matched;

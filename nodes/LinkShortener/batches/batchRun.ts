@@ -7,7 +7,7 @@ import { withoutFinalStop } from '../http/answerText';
 import { BatchSender, refusalOf, type Failure, type Outcome } from './batchSender';
 import { runOperation, type Send } from './engine';
 import type { RowLedger, RowError, PreparedRow } from './ledger';
-import type { BatchOperation } from './operation';
+import type { BatchOperation, BulkOperation } from './operation';
 import { RunMemory } from './retryMemory';
 import { batchesOf } from './rows';
 import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
@@ -15,7 +15,7 @@ import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
 /** Runs a bulk operation over the node's input through the engine: its rows sent in batches. */
 export async function runBatches(
 	api: Api<NodeRun>,
-	operation: BatchOperation,
+	operation: BulkOperation,
 ): Promise<INodeExecutionData[][]> {
 	const { rowsToSend } = operation;
 	return await runOperation<IDataObject>(api.context, {
@@ -30,7 +30,7 @@ export async function runBatches(
  * updates) sends the rows it takes, in batches of its size, settling every row in the ledger.
  * What the run leaves undone or in doubt is remembered for n8n's Retry On Fail (D7).
  */
-function inBatches(api: Api<NodeRun>, ...operations: BatchOperation[]): Send<IDataObject> {
+export function inBatches(api: Api<NodeRun>, ...operations: BatchOperation[]): Send<IDataObject> {
 	return async (rows, ledger) => {
 		const memory = RunMemory.of(api.context, operations.map(({ name }) => name).join(' '));
 		try {

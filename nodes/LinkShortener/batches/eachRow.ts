@@ -8,7 +8,7 @@ import { asNodeError, requestFailure } from '../http/errors';
 import { Api, type Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
 import { runOperation, type Send } from './engine';
-import type { RowError } from './ledger';
+import type { PreparedRow, RowError, RowLedger } from './ledger';
 
 /**
  * An operation that answers each input row on its own: Link > Create, Get, Get Many, Export and
@@ -19,6 +19,11 @@ export interface RowOperation<Checked> {
 	inFlight?: number;
 	/** Reads and checks the row's parameters, sending nothing; throws what is wrong with the row. */
 	check(row: Row): Checked;
+	/**
+	 * The run's plan, once every row is checked: its look-ups; settles in the ledger the rows
+	 * that need no request of their own and returns the rows to send.
+	 */
+	plan?(rows: Array<PreparedRow<Checked>>, ledger: RowLedger): Promise<Array<PreparedRow<Checked>>>;
 	/** Sends what the checked row asks for (each request bounded by Request Options > Timeout) and gives its output items (paired to the row here). */
 	send(checked: Checked, row: Row): Promise<INodeExecutionData[]>;
 }
@@ -81,21 +86,23 @@ function oneAtATime<T>(rows: Row[], operation: RowOperation<T>): Send<T> {
  * A row operation for the node: its run, through the engine, sending one row at a time.
  * `start` makes the operation afresh for each run, so what a run learns stays in that run.
  */
-export function rowOperation<T>(start: () => RowOperation<T>) {
+export function rowOperation<T>(start: (api: Api<NodeRun>) => RowOperation<T>) {
 	// Named `run`: the bench's CPU profile finds an operation's run by this name.
 	return async function run(this: NodeRun) {
-		const operation = start();
-		const rows = rowsOf(this);
+		const api = Api.ofRun(this);
+		const operation = start(api);
+		const rows = rowsOf(api);
 		return await runOperation(this, {
 			check: (index) => operation.check(rows[index]),
+			plan: operation.plan?.bind(operation),
 			send: oneAtATime(rows, operation),
 		});
 	};
 }
 
 /** The node's input rows, each with its own parameters. */
-function rowsOf(context: NodeRun): Row[] {
-	const api = Api.ofRun(context);
+function rowsOf(api: Api<NodeRun>): Row[] {
+	const { context } = api;
 	return context.getInputData().map((_item, index) => ({
 		index,
 		context,

@@ -16,6 +16,13 @@ type RowRecord =
 	| { state: 'output'; json: IDataObject }
 	/** Sent on its own: its output items (none, one or several). */
 	| { state: 'sent'; items: INodeExecutionData[] }
+	/** Answered by an earlier row's request: that row's output, or `failure` when it has none. */
+	| {
+			state: 'follows';
+			leader: number;
+			change: (json: IDataObject) => IDataObject;
+			failure: Failure;
+	  }
 	/** Sent: the server created or updated its link. */
 	| { state: 'done'; json: IDataObject; element: IDataObject }
 	/** Its error item; `readBackTo` (the server's clock) when it is in doubt (D7). */
@@ -28,6 +35,12 @@ type RowRecord =
 	  };
 
 export type RowError = NodeOperationError | NodeApiError;
+
+/** An error item's message and details. */
+interface Failure {
+	message: string;
+	details: IDataObject;
+}
 
 /** The `outcome` of a row's error item. */
 export type RowOutcome =
@@ -81,6 +94,19 @@ export class RowLedger {
 	/** The output items of a row sent on its own. */
 	sent(row: number, items: INodeExecutionData[]): void {
 		this.records[row] = { state: 'sent', items };
+	}
+
+	/**
+	 * A row the plan leaves to an earlier row's request (Return Existing's repeats of a new long
+	 * URL): its output is that row's, `change`d, read when the output is; else `failure`.
+	 */
+	follow(
+		row: number,
+		leader: number,
+		change: (json: IDataObject) => IDataObject,
+		failure: Failure,
+	): void {
+		this.records[row] = { state: 'follows', leader, change, failure };
 	}
 
 	/** A row's error item (`errorItem`). */
@@ -169,7 +195,17 @@ export class RowLedger {
 	items(): INodeExecutionData[] {
 		const items: INodeExecutionData[] = [];
 		this.records.forEach((record, row) => {
-			if (record?.state === 'failed') items.push(errorItem(row, record.message, record.details));
+			if (record?.state === 'follows') {
+				const { leader, change, failure } = record;
+				const led = this.records[leader];
+				if (led?.state === 'sent')
+					for (const item of led.items)
+						items.push({ ...item, json: change(item.json), pairedItem: { item: row } });
+				else if (led?.state === 'done' || led?.state === 'output')
+					items.push({ json: change(led.json), pairedItem: { item: row } });
+				else items.push(errorItem(row, failure.message, failure.details));
+			} else if (record?.state === 'failed')
+				items.push(errorItem(row, record.message, record.details));
 			// One at a time: a row of Get Many may have more items than a call takes arguments.
 			else if (record?.state === 'sent') for (const item of record.items) items.push(item);
 			else if (record && record.state !== 'pending')

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
-import { BULK_CREATE_PATH, BULK_UPDATE_PATH, syncMany } from '../helpers/bulk';
+import { BULK_CREATE_PATH, BULK_UPDATE_PATH, createMany, syncMany } from '../helpers/bulk';
 import { useLinkShortener } from '../helpers/fixture';
 import { fullReadBound, SERVER_PROFILES, threePagesAndSome } from './profiles';
 
@@ -81,6 +81,33 @@ describe.each(SERVER_PROFILES)(
 			// the cheaper of the whole listing and one search per distinct URL
 			expect(ls.requestsTo(LIST).length).toBeLessThanOrEqual(
 				Math.max(fullReadBound(total, served(), hasTotal), 1 + 4 * (hasTotal ? 1 : 2)),
+			);
+		});
+
+		it('Create Many, Return Existing: one bulk create holding each new long URL once, the repeats get its link', async () => {
+			ls.sandbox.addLinks(threePagesAndSome(served()), {});
+			const [existing] = ls.sandbox.addLinks(1, { longUrl: urlOf('exists', 0) });
+			const fresh = [urlOf('fresh', 0), urlOf('fresh', 1)];
+			const urls = [fresh[0], existing.longUrl, fresh[0], fresh[1], existing.longUrl, fresh[1]];
+			const total = visibleLinks();
+
+			const { items, error } = await ls.run(
+				createMany({ mappingMode: 'autoMap', options: { ifExists: 'returnExisting' } }),
+				urls.map((longUrl) => ({ longUrl })),
+			);
+
+			expect(error).toBeUndefined();
+			expect(
+				items.map((item) => [item.pairedItem, item.json.longUrl, item.json.linkCreated]),
+			).toEqual(urls.map((url, i) => [{ item: i }, url, i === 0 || i === 3]));
+			for (const [i, url] of urls.entries())
+				expect(items[i].json.id).toBe(items[urls.indexOf(url)].json.id);
+			expect(items[1].json.id).toBe(existing.id);
+			expect(writes().map((request) => [request.path, request.body])).toEqual([
+				[BULK_CREATE_PATH, fresh.map((longUrl) => ({ longUrl }))],
+			]);
+			expect(ls.requestsTo(LIST).length).toBeLessThanOrEqual(
+				Math.max(fullReadBound(total, served(), hasTotal), 1 + 3 * (hasTotal ? 1 : 2)),
 			);
 		});
 

@@ -150,6 +150,49 @@ describe('If Link Exists: Return Existing (D11)', () => {
 			);
 		});
 
+		it('the repeats of a refused row are error items saying which row they follow, like Create Many', async () => {
+			const { items } = await ls.run(
+				create({
+					longUrl: 'https://example.com/refused',
+					additionalFields: { domain: SEEDED.status4Domain.id },
+					options: returnExisting,
+				}),
+				[{}, {}, {}],
+				{ continueOnFail: true },
+			);
+
+			expect(ls.requestsTo('/v1/links/')).toHaveLength(1);
+			expect(items.slice(1).map((item) => [item.json.details, item.pairedItem])).toEqual([
+				[{ inputItem: 1, outcome: 'notCreated', sameLongUrlAs: 0 }, { item: 1 }],
+				[{ inputItem: 2, outcome: 'notCreated', sameLongUrlAs: 0 }, { item: 2 }],
+			]);
+		});
+
+		it('a failed look-up sends nothing: each row says it was not looked up (Continue), else the run stops', async () => {
+			ls.sandbox.injectFault({
+				method: 'POST',
+				path: LIST_PATH,
+				times: 1_000,
+				fault: { kind: 'status', status: 400 },
+			});
+			const parameters = create({ longUrl: '={{ $json.url }}', options: returnExisting });
+			const rows = [{ url: 'https://example.com/a' }, { url: 'https://example.com/b' }];
+
+			const stopped = await ls.run(parameters, rows);
+			expect(stopped.error).toBeDefined();
+			const { items, error } = await ls.run(parameters, rows, { continueOnFail: true });
+
+			expect(error).toBeUndefined();
+			expect(items.map((item) => [item.json.details, item.pairedItem])).toEqual([
+				[expect.objectContaining({ outcome: 'notLookedUp' }), { item: 0 }],
+				[expect.objectContaining({ outcome: 'notLookedUp' }), { item: 1 }],
+			]);
+			expect(String(items[0].json.error)).toMatch(
+				/^Not sent: the look-up of the account's links failed/,
+			);
+			expect(ls.sandbox.requests.filter((request) => request.path !== LIST_PATH)).toEqual([]);
+		});
+
 		it('with the default (Create Another), creates the link again and adds no linkCreated', async () => {
 			const { items } = await ls.run(create({ longUrl: SEEDED.ownLinks[0].longUrl }));
 

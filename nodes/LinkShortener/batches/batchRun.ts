@@ -5,55 +5,71 @@ import type { NodeRun } from '../n8n/nodeRun';
 import type { Api } from '../http/request';
 import { withoutFinalStop } from '../http/answerText';
 import { BatchSender, refusalOf, type Failure, type Outcome } from './batchSender';
-import { RowLedger, type RowError, type PreparedRow } from './ledger';
-import type { BatchOperation } from './operation';
+import { runOperation, type Send } from './engine';
+import type { RowLedger, RowError, PreparedRow } from './ledger';
+import type { BatchOperation, BulkOperation } from './operation';
 import { RunMemory } from './retryMemory';
-import { batchesOf, refusalDetails, takeRows } from './rows';
+import { batchesOf } from './rows';
 import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
 
-const NOT_LOOKED_UP =
-	"Not sent: the look-up of the account's links failed, so nothing was created or updated for this item: %s";
-
-/** Runs a bulk operation over the node's input: every input row ends as exactly one output or error item. */
+/** Runs a bulk operation over the node's input through the engine: its rows sent in batches. */
 export async function runBatches(
 	api: Api<NodeRun>,
-	operation: BatchOperation,
+	operation: BulkOperation,
 ): Promise<INodeExecutionData[][]> {
-	const { context } = api;
-	const rowCount = context.getInputData().length;
-	if (rowCount === 0) return [[]];
-	const ledger = new RowLedger(rowCount);
-	const prepared: PreparedRow[] = [];
-	for (const row of await takeRows(context, operation.buildElement)) {
-		if ('error' in row) ledger.fail(row.index, row.error.message, refusalDetails(row.error));
-		else prepared.push({ index: row.index, element: row.value });
-	}
-	const memory = RunMemory.of(context, operation.name);
+	const { rowsToSend } = operation;
+	return await runOperation<IDataObject>(api.context, {
+		check: operation.buildElement,
+		...(rowsToSend && { plan: async (rows, ledger) => await rowsToSend(rows, ledger) }),
+		send: inBatches(api, operation),
+	});
+}
+
+/**
+ * The send of rows in batches: each operation in turn (Sync Many: its creates, then its
+ * updates) sends the rows it takes, in batches of its size, settling every row in the ledger.
+ * What the run leaves undone or in doubt is remembered for n8n's Retry On Fail (D7).
+ */
+export function inBatches(api: Api<NodeRun>, ...operations: BatchOperation[]): Send<IDataObject> {
+	return async (rows, ledger) => {
+		const memory = RunMemory.of(api.context, operations.map(({ name }) => name).join(' '));
+		try {
+			for (const operation of operations) {
+				const { takes } = operation;
+				await sendBatches(api, operation, ledger, takes ? rows.filter(takes) : rows, memory);
+			}
+		} finally {
+			if (ledger.allSucceeded()) memory?.forget();
+			else memory?.keep(ledger);
+		}
+	};
+}
+
+/** One operation's rows, sent in batches; a run that cannot go on leaves each unsettled row in doubt. */
+async function sendBatches(
+	api: Api<NodeRun>,
+	operation: BatchOperation,
+	ledger: RowLedger,
+	rows: PreparedRow[],
+	memory: RunMemory | undefined,
+): Promise<void> {
 	const run = new BatchRun(api, operation, ledger);
-	let sending = false;
+	ledger.willSend(rows);
 	try {
-		const rows = (await operation.rowsToSend?.(prepared, ledger)) ?? prepared;
-		ledger.willSend(rows);
-		sending = true;
 		run.batches = batchesOf(await run.recallEarlierAttempts(rows, memory), operation.batchSize);
 		for (const [position, batch] of run.batches.entries())
 			if (!(await run.settleRows(batch, position + 1, true))) break;
 	} catch (error) {
 		// A row without its item may have been sent: it is in doubt, never "not done".
-		if (sending)
-			failUnsettled(
-				context,
-				ledger,
-				error,
-				'inDoubt',
-				`In doubt: the run stopped: %s. ${WORDING[operation.verb].inDoubtNote}`,
-			);
-		else failUnsettled(context, ledger, error, 'notLookedUp', NOT_LOOKED_UP);
-	} finally {
-		if (ledger.allSucceeded()) memory?.forget();
-		else memory?.keep(ledger);
+		const { inDoubtNote } = WORDING[operation.verb];
+		failUnsettled(
+			api.context,
+			ledger,
+			error,
+			'inDoubt',
+			`In doubt: the run stopped: %s. ${inDoubtNote}`,
+		);
 	}
-	return [ledger.items()];
 }
 
 /**

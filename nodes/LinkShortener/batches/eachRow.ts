@@ -2,12 +2,13 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
-import { detailsOfError, errorItem } from '../http/errorItems';
+import { detailsOfError } from '../http/errorItems';
 import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import { asNodeError, requestFailure } from '../http/errors';
 import { Api, type Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
-import { refusalDetails, takeRows } from './rows';
+import { runOperation, type Send } from './engine';
+import type { PreparedRow, RowError, RowLedger } from './ledger';
 
 /**
  * An operation that answers each input row on its own: Link > Create, Get, Get Many, Export and
@@ -18,6 +19,11 @@ export interface RowOperation<Checked> {
 	inFlight?: number;
 	/** Reads and checks the row's parameters, sending nothing; throws what is wrong with the row. */
 	check(row: Row): Checked;
+	/**
+	 * The run's plan, once every row is checked: its look-ups; settles in the ledger the rows
+	 * that need no request of their own and returns the rows to send.
+	 */
+	plan?(rows: Array<PreparedRow<Checked>>, ledger: RowLedger): Promise<Array<PreparedRow<Checked>>>;
 	/** Sends what the checked row asks for (each request bounded by Request Options > Timeout) and gives its output items (paired to the row here). */
 	send(checked: Checked, row: Row): Promise<INodeExecutionData[]>;
 }
@@ -27,77 +33,80 @@ export function itemsOf(records: IDataObject[]): INodeExecutionData[] {
 	return records.map((json) => ({ json }));
 }
 
-/** Sends a checked row; under Continue, whatever failed becomes the row's own error item (D8). */
+/** Sends a checked row; under Continue, whatever failed is the row's own error (D8). */
 async function sendRow<T>(
 	operation: RowOperation<T>,
 	row: Row,
 	checked: T,
-): Promise<INodeExecutionData[]> {
+): Promise<{ items: INodeExecutionData[] } | { error: RowError }> {
 	try {
 		const items = await operation.send(checked, row);
-		return items.map((item) => ({ ...item, pairedItem: { item: row.index } }));
+		return { items: items.map((item) => ({ ...item, pairedItem: { item: row.index } })) };
 	} catch (error) {
 		const rowError = requestFailure(row.context.getNode(), error, row.index);
 		if (!row.context.continueOnFail()) throw rowError;
-		return [errorItem(row.index, rowError.message, detailsOfError(rowError))];
+		return { error: rowError };
 	}
 }
 
 /**
- * Runs a row operation over all input items (the node's `customOperations`). Every row is
- * checked before the first request leaves (D8): without "On Error: Continue" an invalid row
- * stops the node with nothing sent. Then up to REQUESTS_IN_FLIGHT rows are sent at once, one at a
- * time with n8n's Request Options > Batching (its pause after every so many rows); a failure
- * without Continue sends no further row and stops the node once the rows in flight are answered.
+ * The send of rows one at a time: up to REQUESTS_IN_FLIGHT rows at once, one at a time with
+ * n8n's Request Options > Batching (its pause after every so many rows); a failure without
+ * Continue sends no further row and stops the node once the rows in flight are answered.
  */
-async function eachRow<T>(
-	context: NodeRun,
-	operation: RowOperation<T>,
-): Promise<INodeExecutionData[][]> {
-	const items = context.getInputData();
-	const api = Api.ofRun(context);
-	const pause = batchingPause(api.settings, context.getExecutionCancelSignal());
-	const rows: Row[] = items.map((_item, index) => ({
+function oneAtATime<T>(rows: Row[], operation: RowOperation<T>): Send<T> {
+	return async (checked, ledger) => {
+		const { context, api } = rows[0];
+		const pause = batchingPause(api.settings, context.getExecutionCancelSignal());
+		let next = 0;
+		let stopped = false;
+		const sendRows = async () => {
+			while (!stopped && next < checked.length) {
+				const { index, element } = checked[next++];
+				await pause(1);
+				try {
+					const sent = await sendRow(operation, rows[index], element);
+					if ('error' in sent) ledger.fail(index, sent.error.message, detailsOfError(sent.error));
+					else ledger.sent(index, sent.items);
+				} catch (error) {
+					stopped = true;
+					throw asNodeError(context.getNode(), error, index);
+				}
+			}
+		};
+		const inFlight = operation.inFlight ?? REQUESTS_IN_FLIGHT;
+		const senders = Math.min(api.settings?.batching ? 1 : inFlight, checked.length);
+		const ended = await Promise.allSettled(Array.from({ length: senders }, sendRows));
+		const failure = ended.find((result) => result.status === 'rejected');
+		if (failure) throw asNodeError(context.getNode(), failure.reason);
+	};
+}
+
+/**
+ * A row operation for the node: its run, through the engine, sending one row at a time.
+ * `start` makes the operation afresh for each run, so what a run learns stays in that run.
+ */
+export function rowOperation<T>(start: (api: Api<NodeRun>) => RowOperation<T>) {
+	// Named `run`: the bench's CPU profile finds an operation's run by this name.
+	return async function run(this: NodeRun) {
+		const api = Api.ofRun(this);
+		const operation = start(api);
+		const rows = rowsOf(api);
+		return await runOperation(this, {
+			check: (index) => operation.check(rows[index]),
+			plan: operation.plan?.bind(operation),
+			send: oneAtATime(rows, operation),
+		});
+	};
+}
+
+/** The node's input rows, each with its own parameters. */
+function rowsOf(api: Api<NodeRun>): Row[] {
+	const { context } = api;
+	return context.getInputData().map((_item, index) => ({
 		index,
 		context,
 		api,
 		parameter: (name, fallback) => context.getNodeParameter(name, index, fallback) as never,
 	}));
-	const output: INodeExecutionData[][] = [];
-	const taken = await takeRows(context, (index) => operation.check(rows[index]));
-	let next = 0;
-	let stopped = false;
-	const sendRows = async () => {
-		while (!stopped && next < taken.length) {
-			const checked = taken[next++];
-			const row = rows[checked.index];
-			await pause(1);
-			try {
-				if ('error' in checked) {
-					const { index, error } = checked;
-					output[index] = [errorItem(index, error.message, refusalDetails(error))];
-				} else output[row.index] = await sendRow(operation, row, checked.value);
-			} catch (error) {
-				stopped = true;
-				throw asNodeError(context.getNode(), error, row.index);
-			}
-		}
-	};
-	const inFlight = operation.inFlight ?? REQUESTS_IN_FLIGHT;
-	const senders = Math.min(api.settings?.batching ? 1 : inFlight, taken.length);
-	const ended = await Promise.allSettled(Array.from({ length: senders }, sendRows));
-	const failure = ended.find((result) => result.status === 'rejected');
-	if (failure) throw asNodeError(context.getNode(), failure.reason);
-	return [output.flat()];
-}
-
-/**
- * A row operation for the node: its run. `start` makes the operation afresh for each run, so
- * what a run learns stays in that run.
- */
-export function rowOperation<T>(start: () => RowOperation<T>) {
-	// Named `run`: the bench's CPU profile finds an operation's run by this name.
-	return async function run(this: NodeRun) {
-		return await eachRow(this, start());
-	};
 }

@@ -14,6 +14,15 @@ type RowRecord =
 	| { state: 'pending'; element: IDataObject }
 	/** Its output, settled without a request of the run (a look-up answered it). */
 	| { state: 'output'; json: IDataObject }
+	/** Sent on its own: its output items (none, one or several). */
+	| { state: 'sent'; items: INodeExecutionData[] }
+	/** Answered by an earlier row's request: that row's output, or `failure` when it has none. */
+	| {
+			state: 'follows';
+			leader: number;
+			change: (json: IDataObject) => IDataObject;
+			failure: Failure;
+	  }
 	/** Sent: the server created or updated its link. */
 	| { state: 'done'; json: IDataObject; element: IDataObject }
 	/** Its error item; `readBackTo` (the server's clock) when it is in doubt (D7). */
@@ -27,6 +36,12 @@ type RowRecord =
 
 export type RowError = NodeOperationError | NodeApiError;
 
+/** An error item's message and details. */
+interface Failure {
+	message: string;
+	details: IDataObject;
+}
+
 /** The `outcome` of a row's error item. */
 export type RowOutcome =
 	| 'invalid'
@@ -37,10 +52,10 @@ export type RowOutcome =
 	| 'notSent'
 	| 'notSynced';
 
-/** An input row that passed the checks, with the request element built from it. */
-export interface PreparedRow {
+/** An input row that passed the checks, with what its check gave (a bulk operation: its request element). */
+export interface PreparedRow<T = IDataObject> {
 	index: number;
-	element: IDataObject;
+	element: T;
 }
 
 /** Builds one row's request element; throws (an InvalidInputError, an expression error...) when the row cannot be sent. */
@@ -74,6 +89,24 @@ export class RowLedger {
 	/** A row settled without a request of the run. */
 	succeed(row: number, json: IDataObject): void {
 		this.records[row] = { state: 'output', json };
+	}
+
+	/** The output items of a row sent on its own. */
+	sent(row: number, items: INodeExecutionData[]): void {
+		this.records[row] = { state: 'sent', items };
+	}
+
+	/**
+	 * A row the plan leaves to an earlier row's request (Return Existing's repeats of a new long
+	 * URL): its output is that row's, `change`d, read when the output is; else `failure`.
+	 */
+	follow(
+		row: number,
+		leader: number,
+		change: (json: IDataObject) => IDataObject,
+		failure: Failure,
+	): void {
+		this.records[row] = { state: 'follows', leader, change, failure };
 	}
 
 	/** A row's error item (`errorItem`). */
@@ -153,14 +186,28 @@ export class RowLedger {
 
 	/** Every row has its item, and none is an error item. */
 	allSucceeded(): boolean {
-		return this.records.every((record) => record?.state === 'done' || record?.state === 'output');
+		return this.records.every(
+			(record) => record !== undefined && record.state !== 'failed' && record.state !== 'pending',
+		);
 	}
 
 	/** One item per settled row, in input order. */
 	items(): INodeExecutionData[] {
 		const items: INodeExecutionData[] = [];
 		this.records.forEach((record, row) => {
-			if (record?.state === 'failed') items.push(errorItem(row, record.message, record.details));
+			if (record?.state === 'follows') {
+				const { leader, change, failure } = record;
+				const led = this.records[leader];
+				if (led?.state === 'sent')
+					for (const item of led.items)
+						items.push({ ...item, json: change(item.json), pairedItem: { item: row } });
+				else if (led?.state === 'done' || led?.state === 'output')
+					items.push({ json: change(led.json), pairedItem: { item: row } });
+				else items.push(errorItem(row, failure.message, failure.details));
+			} else if (record?.state === 'failed')
+				items.push(errorItem(row, record.message, record.details));
+			// One at a time: a row of Get Many may have more items than a call takes arguments.
+			else if (record?.state === 'sent') for (const item of record.items) items.push(item);
 			else if (record && record.state !== 'pending')
 				items.push({ json: record.json, pairedItem: { item: row } });
 		});

@@ -6,26 +6,21 @@ import type { ElementBuilder, PreparedRow, RowLedger } from './ledger';
 import type { LookUp } from './reconcile';
 
 /**
- * What one bulk operation passes to the batch runner. Create Many, Update Many, Sync Many's
+ * What one bulk request kind passes to the batch send. Create Many, Update Many, Sync Many's
  * creates and updates, and Link > Update differ only by these; splitting, pacing, sending,
- * matching, isolating refused rows, resolving doubt and the one item per row are the runner's.
+ * matching, isolating refused rows, resolving doubt and the one item per row are the send's.
  */
 export interface BatchOperation {
 	name: 'create' | 'update';
 	/** How a stopped run names itself, "Bulk create" unless given. */
 	runName?: string;
 	verb: 'created' | 'updated';
-	/** How each input row becomes one element of the request body. */
-	buildElement: ElementBuilder;
 	batchSize: number;
+	/** Which of the run's rows this operation sends, every row when not given (Sync Many: creates, then updates). */
+	takes?(row: PreparedRow): boolean;
 	request(elements: IDataObject[]): ApiRequest;
 	/** Pairs a 2xx answer's links with the rows sent (by position, by id). */
 	match(body: unknown, rows: readonly PreparedRow[]): Matched;
-	/**
-	 * Runs once every row is checked, before the first request: settles the rows that need no
-	 * request (their item set in the ledger) and returns the rows to send (D11, D14).
-	 */
-	rowsToSend?(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]>;
 	/** Statuses that refuse a whole request because of some element: the runner isolates the refused rows (D3, D4). */
 	refusedStatuses: ReadonlySet<number>;
 	/** Without Continue On Fail, a refusal stops the run at once, naming the refused rows, instead of isolating them. */
@@ -36,4 +31,15 @@ export interface BatchOperation {
 	rateLimit?: { maxRetries: number };
 	/** Set when a request that may have applied must not be re-sent blindly: the rows it applied are looked up (D7). */
 	lookUp?: LookUp;
+}
+
+/** A bulk operation run on its own (`runBatches`): how each row becomes its element, and its plan. */
+export interface BulkOperation extends BatchOperation {
+	/** How each input row becomes one element of the request body (the engine's check). */
+	buildElement: ElementBuilder;
+	/**
+	 * The engine's plan: runs once every row is checked, before the first request; settles the
+	 * rows that need no request (their item set in the ledger) and returns the rows to send (D11, D14).
+	 */
+	rowsToSend?(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]>;
 }

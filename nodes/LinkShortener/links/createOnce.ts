@@ -1,101 +1,96 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { NodeRun } from '../n8n/nodeRun';
-
-import { errorItem, isErrorItem, pairedRowOf } from '../http/errorItems';
+import { isErrorItem } from '../http/errorItems';
 import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
 import type { RowLedger, PreparedRow } from '../batches/ledger';
 
-/** The error of a row repeating the long URL of an earlier row that was not created. */
-export function sameLongUrlNotCreated(leader: number): string {
-	return `Not created: input item ${leader} has the same long URL and was not created`;
-}
-
-/** A row's way under Return Existing (D11): the account's link, or the earlier row of this input with the same long URL; sent otherwise. */
-export type CreateOnceWay = { link: IDataObject } | { leader: number };
-
-/** Each row's way under Return Existing: the account's links for the rows' long URLs looked up once. */
-export async function createOnceWays(
-	api: Api,
-	listUrl: string,
-	rows: ReadonlyArray<{ index: number; longUrl: string }>,
-): Promise<Map<number, CreateOnceWay>> {
-	const existing = await findLinksByLongUrl(api, listUrl, new Set(rows.map((row) => row.longUrl)));
-	const ways = new Map<number, CreateOnceWay>();
-	const leaders = new Map<string, number>();
-	for (const { index, longUrl } of rows) {
-		const link = existing.get(longUrl);
-		const leader = leaders.get(longUrl);
-		if (link) ways.set(index, { link });
-		else if (leader !== undefined) ways.set(index, { leader });
-		else leaders.set(longUrl, index);
-	}
-	return ways;
-}
-
 /**
- * Bulk > Create Many with "If Link Exists: Return Existing" (D11). Before the first request,
- * the rows whose long URL the account already has are settled with that link; of rows that
- * repeat a long URL within the input, only the first is sent and the others get its link.
+ * "If Link Exists: Return Existing" (D11), for Link > Create and Bulk > Create Many: part of the
+ * run's plan, before the first request. The long URLs of the rows are looked up together, once:
+ * a row whose long URL the account has gets that link; of the rows repeating a new long URL
+ * within the input, only the first is sent, and the others get its link (`linkCreated: false`),
+ * or an error item when it was not created.
  */
 export class CreateOnce {
-	private readonly existingRows = new Set<number>();
+	/** Row → the account's newest link with its long URL. */
+	private readonly existing = new Map<number, IDataObject>();
 
-	/** Row → the earlier row of this input with the same long URL. */
-	private readonly followers = new Map<number, number>();
-
-	constructor(
-		private readonly api: Api<NodeRun>,
-		private readonly listUrl: string,
-	) {}
+	private repeats = 0;
 
 	/** Rows output with a link that was not created for them: it existed, or an earlier row had the same long URL. */
 	get notCreatedCount(): number {
-		return this.existingRows.size + this.followers.size;
+		return this.existing.size + this.repeats;
 	}
 
-	/** Settles the rows that exist and returns the rows to send. */
-	async rowsToSend(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]> {
-		const withUrls = rows.map((row) => ({
-			index: row.index,
-			longUrl: String(row.element.longUrl),
-		}));
-		const ways = await createOnceWays(this.api, this.listUrl, withUrls);
+	/** The account's link for this row's long URL, when it has one. */
+	existingLink(row: number): IDataObject | undefined {
+		return this.existing.get(row);
+	}
+
+	/**
+	 * Looks up the long URLs of the rows that ask for Return Existing (`longUrlOf` gives none for
+	 * the others), settles each repeat of a new long URL as its first row's, and returns the rest.
+	 */
+	async plan<T>(
+		api: Api,
+		listUrl: string,
+		rows: Array<PreparedRow<T>>,
+		ledger: RowLedger,
+		longUrlOf: (row: PreparedRow<T>) => string | undefined,
+	): Promise<Array<PreparedRow<T>>> {
+		const asked = new Map<number, string>();
+		for (const row of rows) {
+			const longUrl = longUrlOf(row);
+			if (longUrl !== undefined) asked.set(row.index, longUrl);
+		}
+		if (asked.size === 0) return rows;
+		const links = await findLinksByLongUrl(api, listUrl, new Set(asked.values()));
+		const firstRows = new Map<string, number>();
 		return rows.filter((row) => {
-			const way = ways.get(row.index);
-			if (way && 'link' in way) {
-				ledger.succeed(row.index, { ...way.link, linkCreated: false });
-				this.existingRows.add(row.index);
-			} else if (way) this.followers.set(row.index, way.leader);
-			return !way;
+			const longUrl = asked.get(row.index);
+			if (longUrl === undefined) return true;
+			const link = links.get(longUrl);
+			const first = firstRows.get(longUrl);
+			if (link) this.existing.set(row.index, link);
+			else if (first === undefined) firstRows.set(longUrl, row.index);
+			else {
+				this.repeats++;
+				ledger.follow(row.index, first, (json) => ({ ...json, linkCreated: false }), {
+					message: `Not created: input item ${first} has the same long URL and was not created`,
+					details: { outcome: 'notCreated', sameLongUrlAs: first },
+				});
+				return false;
+			}
+			return true;
 		});
 	}
 
-	/** The run's items with `linkCreated` on each link, and one item for each repeated row, in input order. */
+	/** Bulk > Create Many's plan: the rows whose link exists are settled with it, only the others sent. */
+	async rowsToSend(
+		api: Api,
+		listUrl: string,
+		rows: PreparedRow[],
+		ledger: RowLedger,
+	): Promise<PreparedRow[]> {
+		const toSend = await this.plan(api, listUrl, rows, ledger, (row) =>
+			String(row.element.longUrl),
+		);
+		return toSend.filter((row) => {
+			const link = this.existing.get(row.index);
+			if (link) ledger.succeed(row.index, { ...link, linkCreated: false });
+			return !link;
+		});
+	}
+
+	/** Bulk > Create Many's items, with `linkCreated: true` on each link the run created. */
 	outputOf(items: INodeExecutionData[]): INodeExecutionData[] {
-		const byRow = new Map<number, INodeExecutionData>();
-		for (const item of items) byRow.set(pairedRowOf(item) ?? 0, item);
-		for (const [row, leader] of this.followers) {
-			const leaderItem = byRow.get(leader);
-			if (!leaderItem) continue;
-			byRow.set(
-				row,
-				isErrorItem(leaderItem)
-					? errorItem(row, sameLongUrlNotCreated(leader), {
-							outcome: 'notCreated',
-							sameLongUrlAs: leader,
-						})
-					: { json: { ...leaderItem.json, linkCreated: false }, pairedItem: { item: row } },
-			);
-		}
-		return [...byRow.entries()]
-			.sort(([a], [b]) => a - b)
-			.map(([row, item]) =>
-				isErrorItem(item) || this.existingRows.has(row) || this.followers.has(row)
-					? item
-					: { ...item, json: { ...item.json, linkCreated: true } },
-			);
+		return items.map((item) =>
+			// Existing links and repeats say `linkCreated: false` already.
+			isErrorItem(item) || item.json.linkCreated === false
+				? item
+				: { ...item, json: { ...item.json, linkCreated: true } },
+		);
 	}
 }

@@ -22,18 +22,16 @@ export interface RowPlan {
 	changedFields: string[];
 	/** The link as it is now (updated and unchanged rows). */
 	link?: IDataObject;
-	/** The bulk-update element: the link's id and only the fields that differ. */
-	update?: IDataObject;
 }
 
 /** The fields a row can differ in from its link, as the API names them (path and domain cannot change). */
 const COMPARED = ['longUrl', 'title', 'expiredAt', 'tags'] as const;
 
 /**
- * Bulk > Sync Many (D15), before the first request: every row's link is looked up (by short
- * URL or path, or by long URL) through one link index, then compared: rows without a link are
- * created, rows that differ are updated with the differing fields only, equal rows cost
- * nothing. It is the create run's `rowsToSend`: it settles every row that is not created.
+ * Bulk > Sync Many (D15), the run's plan, before the first request: every row's link is looked
+ * up (by short URL or path, or by long URL) through one link index, then compared: rows without
+ * a link are created, rows that differ are updated with the differing fields only, equal rows
+ * cost nothing (settled here, as is every row of a dry run).
  */
 export class SyncPlan {
 	readonly plans = new Map<number, RowPlan>();
@@ -55,7 +53,7 @@ export class SyncPlan {
 	async rowsToSend(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]> {
 		const found = await this.linksOf(rows);
 		const firstRowOfKey = new Map<string, number>();
-		const toCreate: PreparedRow[] = [];
+		const toSend: PreparedRow[] = [];
 		const domains = await this.verifiedDomains(rows, found);
 		for (const row of rows) {
 			const key = this.keyOf(row);
@@ -78,24 +76,23 @@ export class SyncPlan {
 					`its path is used on several domains (${hosts}); give the short URL or a domain`,
 				);
 			} else if (candidates.length === 1) {
-				this.settleExisting(row, candidates[0], ledger);
+				const update = this.settleExisting(row, candidates[0], ledger);
+				if (update) toSend.push({ index: row.index, element: update });
 			} else {
 				const element = this.creationOf(row, domains, ledger);
 				if (!element) continue;
 				this.plans.set(row.index, { action: 'created', changedFields: [] });
 				if (this.dryRun)
 					ledger.succeed(row.index, { ...element, syncAction: 'created', changedFields: [] });
-				else toCreate.push({ ...row, element });
+				else toSend.push({ ...row, element });
 			}
 		}
-		return toCreate;
+		return toSend;
 	}
 
-	/** The bulk-update elements, by row: only rows whose link differs. */
-	updates(): Map<number, IDataObject> {
-		const elements = new Map<number, IDataObject>();
-		for (const [row, plan] of this.plans) if (plan.update) elements.set(row, plan.update);
-		return elements;
+	/** Whether the run sends this row as an update (its link differs), not as a create. */
+	updates(row: PreparedRow): boolean {
+		return this.plans.get(row.index)?.action === 'updated';
 	}
 
 	private keyOf(row: PreparedRow): string {
@@ -135,21 +132,27 @@ export class SyncPlan {
 		return byRow;
 	}
 
-	private settleExisting(row: PreparedRow, link: IDataObject, ledger: RowLedger): void {
+	/** Settles a row whose link is equal (or a dry run's); else gives the row's bulk-update element. */
+	private settleExisting(
+		row: PreparedRow,
+		link: IDataObject,
+		ledger: RowLedger,
+	): IDataObject | undefined {
 		const changedFields = COMPARED.filter(
 			(field) =>
 				row.element[field] !== undefined && differs(field, row.element[field], link[field]),
 		);
-		if (changedFields.length === 0) {
-			this.plans.set(row.index, { action: 'unchanged', changedFields, link });
-			ledger.succeed(row.index, { ...link, syncAction: 'unchanged', changedFields });
-			return;
+		const action = changedFields.length === 0 ? 'unchanged' : 'updated';
+		this.plans.set(row.index, { action, changedFields, link });
+		if (action === 'unchanged' || this.dryRun) {
+			// A dry run outputs the link as it is.
+			ledger.succeed(row.index, { ...link, syncAction: action, changedFields });
+			return undefined;
 		}
+		// Only the fields that differ are sent.
 		const update: IDataObject = { id: link.id };
 		for (const field of changedFields) update[field] = row.element[field];
-		this.plans.set(row.index, { action: 'updated', changedFields, link, update });
-		// The update run outputs the link after its update; until then (and in a dry run) the link as it is.
-		ledger.succeed(row.index, { ...link, syncAction: 'updated', changedFields });
+		return update;
 	}
 
 	/** The create element of a row without a link: its path, and the domain its short URL names. */

@@ -83,15 +83,15 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	);
 	const paths = linkPathsOf(options);
 	const qrCodes = qrSettingsOf(node, options);
-	const createOnce =
-		ifExistsOf(options) === 'returnExisting' ? new CreateOnce(api, paths.list) : undefined;
+	const createOnce = ifExistsOf(options) === 'returnExisting' ? new CreateOnce() : undefined;
 	const hints = new RunHints();
 	const [items] = await runBatches(api, {
 		...bulkCreateOperation(paths, maxRetries),
 		buildElement: createElementBuilder(this, hints),
 		batchSize,
 		...(createOnce && {
-			rowsToSend: async (rows, ledger) => await createOnce.rowsToSend(rows, ledger),
+			rowsToSend: async (rows, ledger) =>
+				await createOnce.rowsToSend(api, paths.list, rows, ledger),
 		}),
 	});
 	const output = createOnce ? createOnce.outputOf(items) : items;

@@ -8,7 +8,8 @@ import type {
 
 import type { NodeRun } from '../../n8n/nodeRun';
 
-import { runBatches } from '../../batches/batchRun';
+import { inBatches } from '../../batches/batchRun';
+import { runOperation } from '../../batches/engine';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions } from '../../batches/rows';
@@ -119,10 +120,10 @@ export const fields: INodeProperties[] = [
 ];
 
 /**
- * Bulk > Sync Many (D15): the account mirrors the rows. One create run (rows without a link;
- * its look-up settles every other row), then one update run (rows whose link differs, only the
- * differing fields); equal rows cost no request. Each item is the link plus `syncAction` and
- * `changedFields`.
+ * Bulk > Sync Many (D15): the account mirrors the rows, in one run. Its plan looks every row's
+ * link up and settles the equal rows (they cost no request); the send creates the rows without
+ * a link, then updates the rows whose link differs (only the differing fields). Each item is
+ * the link plus `syncAction` and `changedFields`.
  */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const api = Api.ofRun(this);
@@ -133,30 +134,26 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	// Map Automatically: every row's columns read before anything is sent (D17).
 	const columns = selfMappedColumns(this);
 	const batchSize = createBatchSizeOf(this, options);
-	const [created] = await runBatches(api, {
-		...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
-		runName: 'Sync',
-		buildElement: syncElementBuilder(this, matchBy, plan, columns),
-		batchSize,
-		rowsToSend: async (rows, ledger) => await plan.rowsToSend(rows, ledger),
-	});
-	const updates = plan.updates();
-	let updated: INodeExecutionData[] = [];
-	if (!dryRun && updates.size > 0) {
-		[updated] = await runBatches(api, {
-			...BULK_UPDATE,
-			runName: 'Sync update',
-			buildElement: (row) => updates.get(row) ?? {},
-			batchSize: UPDATE_BATCH_SIZE,
-			rowsToSend: async (rows, ledger) => {
-				for (const row of rows) if (!updates.has(row.index)) ledger.succeed(row.index, {});
-				return rows.filter((row) => updates.has(row.index));
+	const [items] = await runOperation<IDataObject>(this, {
+		check: syncElementBuilder(this, matchBy, plan, columns),
+		plan: async (rows, ledger) => await plan.rowsToSend(rows, ledger),
+		send: inBatches(
+			api,
+			{
+				...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
+				runName: 'Sync',
+				batchSize,
+				takes: (row) => !plan.updates(row),
 			},
-		});
-	}
-	const output = created.map((item, row) =>
-		withAction(updates.has(row) && !dryRun ? updated[row] : item, plan.plans.get(row)),
-	);
+			{
+				...BULK_UPDATE,
+				runName: 'Sync update',
+				batchSize: UPDATE_BATCH_SIZE,
+				takes: (row) => plan.updates(row),
+			},
+		),
+	});
+	const output = items.map((item, row) => withAction(item, plan.plans.get(row)));
 	const unusedColumns = columns?.hint();
 	this.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
 	return [options.keepInputColumns === true ? withInputColumns(this, output) : output];

@@ -9,6 +9,9 @@ import {
 import { clipped, contentTypeOf, describeBody, isMarkup, MAX_SHOWN_TEXT } from './answerText';
 import { isObject } from '../fields/jsonValues';
 
+// The row operations and the bulk sender report a failed request as n8n does (n8n/requestFailure.ts).
+export { requestFailure } from '../n8n/requestFailure';
+
 /** An answer as an error is made from: its status, its body, and its headers when known. */
 export interface ErrorAnswer {
 	statusCode: number;
@@ -53,19 +56,6 @@ export function apiError(node: INode, answer: ErrorAnswer, itemIndex?: number): 
 		httpCode: String(statusCode),
 		itemIndex,
 	});
-}
-
-/**
- * A request that brought no answer (a dropped connection, a timeout), as n8n reports it: n8n's
- * request helper wraps its own failures this way; an error n8n shows well passes through.
- */
-export function requestFailure(
-	node: INode,
-	error: unknown,
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeApiError(node, error as JsonObject, { itemIndex });
 }
 
 /**

@@ -14,6 +14,7 @@ import { link } from './resources/link';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { CREDENTIAL_TYPE } from './http/endpoints';
 import { operationSubtitle } from './fields/subtitle';
+import { ROUTED_REQUEST_DEFAULTS } from './n8n/toolPath';
 
 const properties: INodeProperties[] = [
 	{
@@ -49,11 +50,7 @@ export class LinkShortener implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
-		requestDefaults: {
-			disableFollowRedirect: true,
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			ignoreHttpStatusErrors: true,
-		},
+		requestDefaults: ROUTED_REQUEST_DEFAULTS,
 		properties,
 	};
 

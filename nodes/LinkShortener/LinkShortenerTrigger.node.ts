@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { Api } from './http/request';
+import { pollBudgetMs } from './n8n/pollBudget';
 import { PANEL_DESCRIPTION } from './panelDescription';
 import { CREDENTIAL_TYPE } from './http/endpoints';
 import { pollClickEvent, sampleClickEvent } from './trigger/clickPoll';
@@ -16,9 +17,6 @@ import { latestLinks } from './trigger/linkFeed';
 import { pollNewLinks } from './trigger/newLinkPoll';
 import { acquireLease } from './trigger/pollGuard';
 import { TRIGGER_FIELDS } from './trigger/triggerFields';
-
-/** n8n 2.x gives each poll a budget; 1.x (1.123) gives none. Also how long a poll holds its lease. */
-const DEFAULT_BUDGET_MS = 5 * 60_000;
 
 export class LinkShortenerTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -51,8 +49,7 @@ export class LinkShortenerTrigger implements INodeType {
 			return sample.length > 0 ? [this.helpers.returnJsonArray(sample)] : null;
 		}
 		const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-		const budgetMs =
-			typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+		const budgetMs = pollBudgetMs(this);
 		// Another poll of this trigger is still running: it emits what is new, this one nothing.
 		const lease = acquireLease(key, budgetMs);
 		if (!lease) return null;

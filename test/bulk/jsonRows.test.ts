@@ -82,26 +82,26 @@ describe('Bulk > From a JSON List (mappingMode jsonRows, D18)', () => {
 	});
 
 	it.each([
-		['a number', 7, 'Invalid Rows in item 0: expected an array of objects, got a number'],
+		['a number', 7, 'Invalid Rows (rows) in item 0: expected an array of objects, got a number'],
 		[
 			'an object',
 			{ longUrl: 'https://example.com' },
-			'Invalid Rows in item 0: expected an array of objects, got an object',
+			'Invalid Rows (rows) in item 0: expected an array of objects, got an object',
 		],
 		[
 			'text that is not JSON',
 			'longUrl=https://example.com',
-			'Invalid Rows in item 0: the text "longUrl=https://example.com" is not JSON',
+			'Invalid Rows (rows) in item 0: the text "longUrl=https://example.com" is not JSON',
 		],
 		[
 			'an array of texts',
 			['https://example.com'],
-			'Invalid Rows in item 0: rows[0] is the text "https://example.com", not an object',
+			'Invalid Rows (rows) in item 0: rows[0] is the text "https://example.com", not an object',
 		],
 		[
 			'an array holding null',
 			[rowsOf(1)[0], null],
-			'Invalid Rows in item 0: rows[1] is null, not an object',
+			'Invalid Rows (rows) in item 0: rows[1] is null, not an object',
 		],
 	])(
 		'Rows that is %s is an error that says what it got, before any request',
@@ -120,7 +120,7 @@ describe('Bulk > From a JSON List (mappingMode jsonRows, D18)', () => {
 
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.error)).toEqual([
-			'Not sent: Invalid Rows in item 0: the text "oops" is not JSON',
+			'Not sent: Invalid Rows (rows) in item 0: the text "oops" is not JSON',
 		]);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});

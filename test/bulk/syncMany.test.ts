@@ -205,7 +205,7 @@ describe('Bulk > Sync Many (D15)', () => {
 
 		expect(ls.sandbox.requests).toHaveLength(0);
 		expect(error?.message).toBe(
-			'Batch Size 10001 is too large: the API accepts at most 10000 links per request',
+			'Invalid Batch Size (options.batchSize): 10001 is too large: the API accepts at most 10000 links per request',
 		);
 	});
 

@@ -55,6 +55,37 @@ const issueScenario = [syncByPath, syncByLongUrl].map(
 		] as const,
 );
 
+// A setting that makes the run impossible: one ending, whatever the operation (the checks' port 9 is closed).
+const closedPages = Array.from({ length: ROWS }, (_, i) => ({
+	longUrl: `http://127.0.0.1:9/${i}`,
+}));
+const badSettings = (
+	[
+		[
+			'Link > Check Destination, Max Redirects -1',
+			{ resource: 'link', operation: 'checkDestination', options: { maxRedirects: -1 } },
+			'Invalid Max Redirects (options.maxRedirects): -1 is not a whole number of at least 0',
+		],
+		[
+			'Bulk > Create Many, Rows that is not JSON',
+			{ resource: 'bulk', operation: 'createMany', mappingMode: 'jsonRows', rows: 'oops' },
+			'Invalid Rows (rows) in item 0: the text "oops" is not JSON',
+		],
+	] as const
+).map(
+	([name, parameters, message]) =>
+		[
+			name,
+			suite.workflow(
+				linkWorkflow(`e2e continue: ${name}`, parameters, {
+					rows: closedPages,
+					onError: 'continueRegularOutput',
+				}),
+			),
+			message,
+		] as const,
+);
+
 /** Each row once, each an error item paired to it, none the input row handed on. */
 function expectOneErrorItemPerRow(items: ReturnType<typeof pairedOutput>, input: object[]) {
 	expect(items.map((item) => item.inputItem).sort()).toEqual([0, 1, 2].slice(0, ROWS));
@@ -89,7 +120,10 @@ describe('On Error: Continue (using error output) in real n8n, every connection 
 			const run = await suite.executeOk(workflow);
 
 			expect(pairedOutput(run, LINK_NODE, 0)).toEqual([]);
-			expectOneErrorItemPerRow(pairedOutput(run, LINK_NODE, 1), byName(name).input);
+			const items = pairedOutput(run, LINK_NODE, 1);
+			expectOneErrorItemPerRow(items, byName(name).input);
+			// The failure as n8n reports a request that brought no answer (n8n/requestFailure.ts).
+			for (const item of items) expect(item.json.error).toMatch(/socket|connection|hang up/i);
 		},
 	);
 });
@@ -114,6 +148,23 @@ describe('Sync Many, 3 tries, Continue: the listing answers 503, 503, then drops
 			const lists = suite.sandbox.requests.filter((request) => request.path === list.path);
 			expect(lists.map((request) => request.status)).toEqual([503, 503, 0]);
 			expect(suite.sandbox.requests.length).toBe(3);
+		},
+	);
+});
+
+describe('On Error: Continue in real n8n, a setting that makes the run impossible', () => {
+	test.each(badSettings)(
+		'%s: nothing sent, each row its error item, outcome notSent',
+		async (_name, workflow, message) => {
+			const run = await suite.executeOk(workflow);
+
+			const items = pairedOutput(run, LINK_NODE);
+			expectOneErrorItemPerRow(items, closedPages);
+			for (const item of items) {
+				expect(item.json.error).toBe(`Not sent: ${message}`);
+				expect(item.json.details).toMatchObject({ outcome: 'notSent' });
+			}
+			expect(suite.sandbox.requests).toEqual([]);
 		},
 	);
 });

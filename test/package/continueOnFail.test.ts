@@ -1,6 +1,6 @@
 import type { INode, INodeExecutionData } from 'n8n-workflow';
 
-import { casesOf, FAULTS, longUrls, ROWS } from '../helpers/everyOperation';
+import { casesOf, FAULTS } from '../helpers/everyOperation';
 import { operations } from '../helpers/nodeOperations';
 import { useLinkShortener } from '../helpers/fixture';
 
@@ -60,37 +60,4 @@ describe('On Error: Continue, every operation, a server that answers nothing usa
 			);
 		});
 	});
-});
-
-describe('On Error: Continue, an option that cannot be right', () => {
-	const ls = useLinkShortener();
-
-	it.each([
-		['regular', { onError: 'continueRegularOutput' as const }, 0],
-		['error', { onError: 'continueErrorOutput' as const }, 1],
-	])(
-		'Create Many with Batch Size 0: nothing is sent, each row its error item by the %s output',
-		async (_output, settings, outputIndex) => {
-			const input = longUrls.map((longUrl) => ({ longUrl }));
-
-			const { outputs, error } = await ls.run(
-				{
-					resource: 'bulk',
-					operation: 'createMany',
-					mappingMode: 'autoMap',
-					options: { batchSize: 0 },
-				},
-				input,
-				{ nodeOverrides: settings },
-			);
-
-			expect(error).toBeUndefined();
-			expect(ls.sandbox.requests).toEqual([]);
-			const items = outputs[outputIndex];
-			expect(items.map(pairedRow)).toEqual([0, 1, 2]);
-			expect(items.map((item) => item.json.error)).toEqual(
-				Array(ROWS).fill('Not sent: Batch Size must be a whole number of at least 1'),
-			);
-		},
-	);
 });

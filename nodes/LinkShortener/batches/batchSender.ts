@@ -12,7 +12,8 @@ import { LONGEST_WAIT_MS, retryDelayMs, RateLimitPacer } from '../http/rateLimit
 import { batchingPause } from '../n8n/requestOptions';
 import type { RowError, PreparedRow } from './ledger';
 import { ServerClock } from './serverClock';
-import { apiError, requestFailure } from '../http/errors';
+import { apiError } from '../http/errors';
+import { requestFailure } from '../n8n/requestFailure';
 import type { Api, ApiRequest } from '../http/request';
 import { isObject } from '../fields/jsonValues';
 

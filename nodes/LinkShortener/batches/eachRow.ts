@@ -4,7 +4,8 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import { detailsOfError } from '../http/errorItems';
 import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
-import { asNodeError, requestFailure } from '../http/errors';
+import { asNodeError } from '../http/errors';
+import { requestFailure } from '../n8n/requestFailure';
 import { Api, type Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
 import { runOperation, type Send } from './engine';

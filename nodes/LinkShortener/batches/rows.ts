@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
@@ -64,28 +64,6 @@ export function batchesOf<T>(rows: readonly T[], size: number): T[][] {
 	for (let start = 0; start < rows.length; start += size)
 		batches.push(rows.slice(start, start + size));
 	return batches;
-}
-
-/** A whole-number option of a bulk run (read once, from item 0), refused before anything is sent. */
-export function wholeNumberOption(
-	context: NodeRun,
-	value: unknown,
-	fallback: number,
-	label: string,
-	minimum: number,
-): number {
-	if (value === undefined || value === null || value === '') return fallback;
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < minimum) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`${label} must be a whole number of at least ${minimum}`,
-			{
-				description: `"${label}" is ${String(value)}. Nothing was sent.`,
-			},
-		);
-	}
-	return number;
 }
 
 /** The "options" collection of a bulk run; options apply to the whole run, not to each row. */

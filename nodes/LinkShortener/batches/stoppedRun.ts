@@ -126,9 +126,11 @@ export function failUnsettled(
 }
 
 /**
- * A run that stops before its rows are settled (an option that cannot be right): with Continue
- * On Fail, each input row becomes its own error item instead of n8n handing the input on as the
- * node's output. Error items are shaped for the error output when it is on.
+ * The one ending of a run that stops before its rows are settled, for every operation (a
+ * setting that makes the run impossible, `invalidSetting` in fields/validation.ts): without
+ * Continue On Fail the error stops the node, nothing sent; with it, each input row becomes its
+ * own error item, `outcome: notSent`, instead of n8n handing the input on as the node's output.
+ * Error items are shaped for the error output when it is on.
  */
 export function settlingEveryRow(run: OperationRun): OperationRun {
 	return async function (this: NodeRun) {

@@ -53,6 +53,46 @@ class InvalidInputError extends NodeOperationError {
 	}
 }
 
+/**
+ * A setting of the whole run (an option read once, a JSON list) that cannot be right: the run
+ * cannot go on, so it fails before any request. Under On Error: Continue every row gets its
+ * error item with the same outcome, whatever the operation (`settlingEveryRow`).
+ */
+export function invalidSetting(
+	node: INode,
+	setting: FieldName,
+	problem: string,
+	{ item, advice }: { item?: number; advice?: string } = {},
+): NodeOperationError {
+	const where = item === undefined ? '' : ` in item ${item}`;
+	return new NodeOperationError(
+		node,
+		`Invalid ${setting.label} (${setting.parameter})${where}: ${problem}`,
+		{
+			...(item !== undefined && { itemIndex: item }),
+			description: `${advice ?? `"${setting.label}" applies to the whole run.`} Nothing was sent.`,
+		},
+	);
+}
+
+/** A whole-number setting of the run: `fallback` when left empty; refused when not whole or below `minimum`. */
+export function wholeNumberSetting(
+	node: INode,
+	setting: FieldName,
+	value: unknown,
+	fallback: number,
+	minimum: number,
+): number {
+	if (value === undefined || value === null || value === '') return fallback;
+	const number = Number(value);
+	if (Number.isInteger(number) && number >= minimum) return number;
+	throw invalidSetting(
+		node,
+		setting,
+		`${String(value)} is not a whole number of at least ${minimum}`,
+	);
+}
+
 function whereIn(field: FieldName, column: string | undefined, listPlace: string | undefined) {
 	if (column === undefined || column === field.label) return '';
 	return listPlace ? ` ("${column}")` : ` (column "${column}")`;

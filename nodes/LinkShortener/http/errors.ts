@@ -56,19 +56,6 @@ export function apiError(node: INode, answer: ErrorAnswer, itemIndex?: number): 
 }
 
 /**
- * A request that brought no answer (a dropped connection, a timeout), as n8n reports it: n8n's
- * request helper wraps its own failures this way; an error n8n shows well passes through.
- */
-export function requestFailure(
-	node: INode,
-	error: unknown,
-	itemIndex?: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeApiError(node, error as JsonObject, { itemIndex });
-}
-
-/**
  * What stops a run (not a request's failure, see requestFailure): errors n8n shows well pass
  * through; anything else thrown becomes a NodeOperationError.
  */

@@ -2,7 +2,6 @@ import type {
 	NodeApiError,
 	ICredentialsDecrypted,
 	IDataObject,
-	IAllExecuteFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
@@ -11,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
+import { authenticatedRequest, decryptedCredential } from '../n8n/credentials';
 import { requestSettingsOf, type RequestSettings } from '../n8n/requestOptions';
 
 import { baseUrlOf, CREDENTIAL_TYPE } from './endpoints';
@@ -98,7 +98,7 @@ export class Api<Context extends ApiContext = ApiContext> {
 	 * batch). Throws only when no answer came back: a dropped connection, a timeout.
 	 */
 	async response(request: ApiRequest): Promise<IN8nHttpFullResponse> {
-		this.credentials ??= readCredentials(this.context);
+		this.credentials ??= decryptedCredential(this.context, CREDENTIAL_TYPE);
 		const credentials = await this.credentials;
 		const { stream, ...rest } = request;
 		const first = { ...rest, url: `${baseUrlOf(credentials.data ?? {})}${request.url}` };
@@ -111,12 +111,6 @@ export class Api<Context extends ApiContext = ApiContext> {
 	}
 }
 
-async function readCredentials(context: ApiContext): Promise<ICredentialsDecrypted> {
-	const data = await context.getCredentials(CREDENTIAL_TYPE);
-	const { id, name } = context.getNode().credentials?.[CREDENTIAL_TYPE] ?? {};
-	return { id: id ?? '', name: name ?? '', type: CREDENTIAL_TYPE, data };
-}
-
 /** One authenticated request with redirects off (see followRedirects); the key is scrubbed from the answer. */
 function sendOnce(
 	context: ApiContext,
@@ -124,21 +118,15 @@ function sendOnce(
 	{ timeout, stream }: { timeout?: number; stream?: boolean },
 ): SendOnce {
 	return async (request) => {
-		// n8n's helpers read their context from `this`; a NodeRun of the tool path binds its own.
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context as IAllExecuteFunctions,
-			CREDENTIAL_TYPE,
-			{
-				...request,
-				...(timeout !== undefined && { timeout }),
-				...(stream && { encoding: 'stream' as const }),
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				disableFollowRedirect: true,
-			},
-			{ credentialsDecrypted: credentials },
-		)) as IN8nHttpFullResponse;
+		const response = (await authenticatedRequest(context, credentials, {
+			...request,
+			...(timeout !== undefined && { timeout }),
+			...(stream && { encoding: 'stream' as const }),
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+		})) as IN8nHttpFullResponse;
 		const ok = response.statusCode >= 200 && response.statusCode < 300;
 		if (stream && ok) return response;
 		if (stream) response.body = (await wholeAnswer(response.body)) as IN8nHttpFullResponse['body'];

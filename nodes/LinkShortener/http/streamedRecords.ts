@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { recordsOf } from './records';
 import { isStream, type Api, type ApiRequest } from './request';
-import { requestFailure } from './errors';
+import { requestFailure } from '../n8n/requestFailure';
 
 /** Where recordsOf may find an answer's list: each such list is read element by element. */
 const LIST_PATHS = new Set(['$', '$.data', '$.data.items', '$.data.links', '$.items', '$.links']);

@@ -1,12 +1,14 @@
-import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
 import { matchByPosition } from '../batches/bulkAnswers';
 import type { BatchOperation } from '../batches/operation';
 import { createdLinksLookUp } from '../batches/reconcile';
-import { wholeNumberOption } from '../batches/rows';
 import { MAX_BULK_CREATE_SIZE, type LINK_PATHS } from '../http/endpoints';
+import { invalidSetting, wholeNumberSetting } from '../fields/validation';
+
+const BATCH_SIZE = { label: 'Batch Size', parameter: 'options.batchSize' };
 
 /** How often a bulk create re-sends a batch the server refused with 429, unless Max Retries says otherwise. */
 export const DEFAULT_MAX_RETRIES = 5;
@@ -23,20 +25,20 @@ export const createBatchSizeOption = (description: string): INodeProperties => (
 
 /** Batch Size of a bulk create (Create Many, Sync Many): outside 1 to 10,000 it is refused before anything is sent. */
 export function createBatchSizeOf(context: NodeRun, options: IDataObject): number {
-	const batchSize = wholeNumberOption(
-		context,
+	const node = context.getNode();
+	const batchSize = wholeNumberSetting(
+		node,
+		BATCH_SIZE,
 		options.batchSize,
 		MAX_BULK_CREATE_SIZE,
-		'Batch Size',
 		1,
 	);
 	if (batchSize > MAX_BULK_CREATE_SIZE) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Batch Size ${batchSize} is too large: the API accepts at most ${MAX_BULK_CREATE_SIZE} links per request`,
-			{
-				description: `Set "Batch Size" (options.batchSize) to ${MAX_BULK_CREATE_SIZE} or less. Nothing was sent.`,
-			},
+		throw invalidSetting(
+			node,
+			BATCH_SIZE,
+			`${batchSize} is too large: the API accepts at most ${MAX_BULK_CREATE_SIZE} links per request`,
+			{ advice: `Set it to ${MAX_BULK_CREATE_SIZE} or less.` },
 		);
 	}
 	return batchSize;

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { BINARY_PROPERTY_NAME, RowValidator } from '../fields/validation';
-import { binaryStreamOf } from '../n8n/binaryStream';
+import { storedFile } from '../n8n/binaryStream';
 import type { Row } from '../http/request';
 import {
 	fileHeader,
@@ -96,8 +96,9 @@ export async function fileItem(
 	json: (written: Written) => IDataObject,
 ): Promise<INodeExecutionData> {
 	const written = { records: 0, bytes: 0 };
-	const binary = await row.context.helpers.prepareBinaryData(
-		binaryStreamOf(chunksOf(batches, settings, written)),
+	const binary = await storedFile(
+		row.context,
+		chunksOf(batches, settings, written),
 		settings.fileName,
 		MIME_TYPES[settings.format],
 	);

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
-import { runsAsTool, TOOL_RESULT_LIMIT } from '../n8n/toolMode';
+import { answerCap, runsAsTool } from '../n8n/toolMode';
 import type { OperationRun } from '../n8n/toolPath';
 import { isErrorItem } from '../http/errorItems';
 import { LINK_RECORD_FIELDS } from '../http/records';
@@ -31,16 +31,16 @@ function compact(json: IDataObject): IDataObject {
 	return kept;
 }
 
-/** At most TOOL_RESULT_LIMIT items, each compact and without binary data; one more says how many were left out. */
-function forModels(items: INodeExecutionData[]): INodeExecutionData[] {
+/** At most `cap` items, each compact and without binary data; one more says how many were left out. */
+function forModels(items: INodeExecutionData[], cap: number): INodeExecutionData[] {
 	const shown = items
-		.slice(0, TOOL_RESULT_LIMIT)
+		.slice(0, cap)
 		.map(({ json, pairedItem }) => ({ json: compact(json), pairedItem }));
-	const rest = items.slice(TOOL_RESULT_LIMIT);
+	const rest = items.slice(cap);
 	if (rest.length === 0) return shown;
 	const errors = rest.filter(isErrorItem).length;
 	const note =
-		`${rest.length} more results are not shown (${items.length} in all): an answer to a model holds at most ${TOOL_RESULT_LIMIT}` +
+		`${rest.length} more results are not shown (${items.length} in all): an answer to a model holds at most ${cap}` +
 		(errors ? `; ${errors} of those not shown are errors` : '') +
 		'.';
 	return [...shown, { json: { notShown: rest.length, note }, pairedItem: { item: 0 } }];
@@ -50,6 +50,9 @@ function forModels(items: INodeExecutionData[]): INodeExecutionData[] {
 export function answeringModels(run: OperationRun): OperationRun {
 	return async function (this: NodeRun) {
 		const outputs = await run.call(this);
-		return runsAsTool(this.getNode()) ? outputs.map(forModels) : outputs;
+		const node = this.getNode();
+		if (!runsAsTool(node)) return outputs;
+		const cap = answerCap(node);
+		return outputs.map((items) => forModels(items, cap));
 	};
 }

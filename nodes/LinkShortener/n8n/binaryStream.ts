@@ -75,7 +75,17 @@ class ChunkStream {
 	}
 }
 
-/** Chunks made on demand, as the stream `prepareBinaryData` takes. */
-export function binaryStreamOf(chunks: AsyncGenerator<Buffer>): BinaryInput {
-	return new ChunkStream(chunks) as unknown as BinaryInput;
+/**
+ * A file made of chunks made on demand, stored in n8n's binary data as a stream. n8n's
+ * `prepareBinaryData` resolves once it has read the whole stream (2.41.1 in filesystem and
+ * database mode, 1.123.81 in memory): what the chunks counted is complete when this resolves.
+ */
+export async function storedFile(
+	context: Pick<NodeRun, 'helpers'>,
+	chunks: AsyncGenerator<Buffer>,
+	fileName: string,
+	mimeType: string,
+): Promise<Awaited<ReturnType<NodeRun['helpers']['prepareBinaryData']>>> {
+	const stream = new ChunkStream(chunks) as unknown as BinaryInput;
+	return await context.helpers.prepareBinaryData(stream, fileName, mimeType);
 }

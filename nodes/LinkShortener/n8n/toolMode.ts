@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 
 /** The most records one answer to an AI agent holds: a model's context is small. */
-export const TOOL_RESULT_LIMIT = 50;
+const TOOL_RESULT_LIMIT = 50;
 
 /**
  * Whether the node runs as an AI Agent's tool (or over MCP): n8n then runs it under the type it
@@ -9,4 +9,12 @@ export const TOOL_RESULT_LIMIT = 50;
  */
 export function runsAsTool(node: INode): boolean {
 	return node.type.endsWith('Tool');
+}
+
+/**
+ * The most records an answer holds (the one cap for models, D18): `asked` (Infinity for every
+ * one), at most TOOL_RESULT_LIMIT when the node runs as a tool.
+ */
+export function answerCap(node: INode, asked = Infinity): number {
+	return runsAsTool(node) ? Math.min(asked, TOOL_RESULT_LIMIT) : asked;
 }

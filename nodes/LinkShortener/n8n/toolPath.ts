@@ -3,6 +3,7 @@ import type {
 	IGetNodeParameterOptions,
 	INodeExecutionData,
 	INodePropertyRouting,
+	INodeTypeDescription,
 } from 'n8n-workflow';
 
 import { nodeRunOf, type NodeRun } from './nodeRun';
@@ -49,3 +50,15 @@ export function throughRouting(run: OperationRun): INodePropertyRouting {
 	}
 	return { send: { paginate: true }, operations: { pagination } };
 }
+
+/**
+ * The node's `requestDefaults`. Its presence is what makes n8n (2.41.1) give a declarative node
+ * without `execute` its routing as `execute` (`shouldAssignExecuteMethod`), and so what hands
+ * the MCP Server Trigger's calls to the routing of `throughRouting`. The package's own requests
+ * set these values themselves (http/request.ts).
+ */
+export const ROUTED_REQUEST_DEFAULTS: INodeTypeDescription['requestDefaults'] = {
+	disableFollowRedirect: true,
+	headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+	ignoreHttpStatusErrors: true,
+};

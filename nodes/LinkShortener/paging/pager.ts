@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { runsAsTool, TOOL_RESULT_LIMIT } from '../n8n/toolMode';
+import { answerCap } from '../n8n/toolMode';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
 import { PageWindow, type FetchPage } from './pageWindow';
 import type { Api, ApiRequest, Row } from '../http/request';
@@ -181,11 +181,10 @@ export function listPages(
 	);
 }
 
-/** The records of a Get Many row: Return All, or Limit; at most TOOL_RESULT_LIMIT for an AI agent. */
+/** The records of a Get Many row: Return All, or Limit; for an AI agent at most the answer cap (answerCap). */
 export async function listRecords(row: Row, request: ApiRequest): Promise<IDataObject[]> {
 	const asked = row.parameter('returnAll', false) ? Infinity : row.parameter('limit', 50);
-	// An AI agent gets the first TOOL_RESULT_LIMIT records at most: its context is small.
-	const limit = runsAsTool(row.context.getNode()) ? Math.min(asked, TOOL_RESULT_LIMIT) : asked;
+	const limit = answerCap(row.context.getNode(), asked);
 	const records: IDataObject[] = [];
 	for await (const page of listPages(row.api, request, { limit }, row.index)) {
 		for (const record of page.records) records.push(record);

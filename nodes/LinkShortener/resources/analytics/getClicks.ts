@@ -8,7 +8,7 @@ import type {
 import { rowOperation } from '../../batches/eachRow';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { hintWhenMany } from '../../fields/runHints';
-import { runsAsTool, TOOL_RESULT_LIMIT } from '../../n8n/toolMode';
+import { answerCap } from '../../n8n/toolMode';
 import { RowValidator } from '../../fields/validation';
 import { foldRecords } from '../../http/streamedRecords';
 import { clickGroupOf, topGroups, type ClickGroup } from '../../links/clickGroups';
@@ -38,10 +38,9 @@ async function clickGroupsOutput(
 	const { context } = row;
 	const options = row.parameter<IDataObject>('options', {});
 	const asked = Math.max(0, Math.floor(Number(options.top ?? 0)) || 0);
-	const top = runsAsTool(context.getNode())
-		? Math.min(asked || TOOL_RESULT_LIMIT, TOOL_RESULT_LIMIT)
-		: asked;
-	let output: IDataObject[] = topGroups(groups, top, groupBy);
+	// Top 0 is every group: for an AI agent, the answer cap.
+	const top = answerCap(context.getNode(), asked || Infinity);
+	let output: IDataObject[] = topGroups(groups, Number.isFinite(top) ? top : 0, groupBy);
 	if (options.linkDetails === true && groupBy === 'link') {
 		const ids = output.map((group) => group.value as string);
 		const { links } = await linksById(row.api, ids);

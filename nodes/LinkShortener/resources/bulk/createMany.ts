@@ -18,7 +18,7 @@ import { createLinkBody, FIELDS } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/ledger';
-import { runOptions, wholeNumberOption } from '../../batches/rows';
+import { runOptions } from '../../batches/rows';
 import { linkPathsOf } from '../../http/endpoints';
 import {
 	bulkCreateOperation,
@@ -30,6 +30,7 @@ import { CreateOnce } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 import { RunHints } from '../../fields/runHints';
+import { wholeNumberSetting } from '../../fields/validation';
 import { selfMappedColumns } from './mappingMode';
 
 export const operation: INodePropertyOptions = {
@@ -74,11 +75,11 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const options = runOptions(this);
 	const node = this.getNode();
 	const batchSize = createBatchSizeOf(this, options);
-	const maxRetries = wholeNumberOption(
-		this,
+	const maxRetries = wholeNumberSetting(
+		node,
+		{ label: 'Max Retries', parameter: 'options.maxRetries' },
 		options.maxRetries,
 		DEFAULT_MAX_RETRIES,
-		'Max Retries',
 		0,
 	);
 	const paths = linkPathsOf(options);

@@ -6,8 +6,10 @@ import { runsAsTool } from '../../n8n/toolMode';
 import type { OperationRun } from '../../n8n/toolPath';
 import { pairedRowOf } from '../../http/errorItems';
 import type { Operation } from '../resource';
+import { invalidSetting } from '../../fields/validation';
 import { mappingModeOf } from './mappingMode';
 
+const ROWS = { label: 'Rows', parameter: 'rows' };
 const TOOL_ROWS = `{{ $fromAI('rows', 'the links, one object each: longUrl, title, …', 'json') }}`;
 
 function describe(value: unknown): string {
@@ -22,10 +24,10 @@ function describe(value: unknown): string {
 function listOf(context: NodeRun, item: number): IDataObject[] {
 	let value = parameterOfRow(context, 'rows', item, []);
 	const refuse = (problem: string): never => {
-		throw new NodeOperationError(context.getNode(), `Invalid Rows in item ${item}: ${problem}`, {
-			itemIndex: item,
-			description:
-				'Rows takes an array of objects, one per link, such as [{ "longUrl": "https://example.com", "title": "Home" }]. Nothing was sent.',
+		throw invalidSetting(context.getNode(), ROWS, problem, {
+			item,
+			advice:
+				'Rows takes an array of objects, one per link, such as [{ "longUrl": "https://example.com", "title": "Home" }].',
 		});
 	};
 	if (typeof value === 'string') {

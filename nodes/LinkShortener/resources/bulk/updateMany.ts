@@ -17,8 +17,9 @@ import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/ledger';
-import { runOptions, wholeNumberOption } from '../../batches/rows';
+import { runOptions } from '../../batches/rows';
 import { selfMappedColumns } from './mappingMode';
+import { wholeNumberSetting } from '../../fields/validation';
 
 export const operation: INodePropertyOptions = {
 	name: 'Update Many',
@@ -72,7 +73,13 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 		...BULK_UPDATE,
 		buildElement: updateElementBuilder(this, links, hints),
 		rowsToSend: async (rows, ledger) => await links.rowsToSend(rows, ledger),
-		batchSize: wholeNumberOption(this, options.batchSize, UPDATE_BATCH_SIZE, 'Batch Size', 1),
+		batchSize: wholeNumberSetting(
+			this.getNode(),
+			{ label: 'Batch Size', parameter: 'options.batchSize' },
+			options.batchSize,
+			UPDATE_BATCH_SIZE,
+			1,
+		),
 	});
 	hints.addTo(this, this.getInputData().length);
 	return options.keepInputColumns === true ? [withInputColumns(this, output[0])] : output;

@@ -1,12 +1,17 @@
-import type { IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { rowOperation } from '../../batches/eachRow';
 import { parameterOfRow } from '../../n8n/itemField';
 import { runsAsTool } from '../../n8n/toolMode';
 import { optionsCollection, showFor } from '../../fields/commonFields';
-import { RowValidator } from '../../fields/validation';
-import type { Row } from '../../http/request';
-import { runOptions, wholeNumberOption } from '../../batches/rows';
+import type { NodeRun } from '../../n8n/nodeRun';
+import { RowValidator, wholeNumberSetting } from '../../fields/validation';
+import { runOptions } from '../../batches/rows';
 import {
 	CHECK_MAX_REDIRECTS,
 	CHECK_TIMEOUT_SECONDS,
@@ -63,43 +68,52 @@ export const fields: INodeProperties[] = [
 	),
 ];
 
-/** The run's checker and Broken Only, from its options (read once; a bad option refuses every row). */
-function checkerOf(row: Row): { checker: DestinationChecker; brokenOnly: boolean } {
-	const options = runOptions(row.context);
-	const whole = (value: unknown, fallback: number, label: string, least: number) =>
-		wholeNumberOption(row.context, value, fallback, label, least);
-	const send = async (request: IHttpRequestOptions) =>
-		await row.context.helpers.httpRequest(request);
+/** The run's checker and Broken Only, from its options: read once, before any row (a bad one fails the run). */
+function settingsOf(context: NodeRun): { checker: DestinationChecker; brokenOnly: boolean } {
+	const options = runOptions(context);
+	const node = context.getNode();
+	const whole = (value: unknown, fallback: number, label: string, name: string, least: number) =>
+		wholeNumberSetting(node, { label, parameter: `options.${name}` }, value, fallback, least);
+	const send = async (request: IHttpRequestOptions) => await context.helpers.httpRequest(request);
 	const checker = new DestinationChecker(send, {
-		timeoutMs: whole(options.timeout, CHECK_TIMEOUT_SECONDS, 'Timeout', 1) * 1000,
-		maxRedirects: whole(options.maxRedirects, CHECK_MAX_REDIRECTS, 'Max Redirects', 0),
+		timeoutMs: whole(options.timeout, CHECK_TIMEOUT_SECONDS, 'Timeout', 'timeout', 1) * 1000,
+		maxRedirects: whole(
+			options.maxRedirects,
+			CHECK_MAX_REDIRECTS,
+			'Max Redirects',
+			'maxRedirects',
+			0,
+		),
 	});
 	return { checker, brokenOnly: options.brokenOnly === true };
 }
 
-/**
- * Link > Check Destination (D19): each item's URL checked by DestinationChecker, the item out
- * with `destination`. A dead page is a result; only a missing URL or a bad option is an error.
- * Every row is handed to the checker at once: its slots (8 in flight, 2 a host) pace the checks.
- */
-export const run = rowOperation(() => {
-	let run: ReturnType<typeof checkerOf> | undefined;
-	return {
+/** The checks of one run, with its settings. */
+const checking = ({ checker, brokenOnly }: ReturnType<typeof settingsOf>) =>
+	rowOperation(() => ({
 		inFlight: Infinity,
 		check: (row) => {
-			run ??= checkerOf(row);
 			const url = parameterOfRow(row.context, 'url', row.index, '');
 			if (typeof url !== 'string' || !url.trim())
 				new RowValidator(row.context.getNode(), row.index).fail(URL_FIELD, 'a URL is required');
 			return String(url);
 		},
 		send: async (url, row) => {
-			const destination = await run!.checker.check(url);
-			if (destination?.ok && run!.brokenOnly) return [];
+			const destination = await checker.check(url);
+			if (destination?.ok && brokenOnly) return [];
 			const { json } = row.context.getInputData()[row.index];
 			return [
 				{ json: runsAsTool(row.context.getNode()) ? { destination } : { ...json, destination } },
 			];
 		},
-	};
-});
+	}));
+
+/**
+ * Link > Check Destination (D19): each item's URL checked by DestinationChecker, the item out
+ * with `destination`. A dead page is a result; only a missing URL or a bad option is an error.
+ * Every row is handed to the checker at once: its slots (8 in flight, 2 a host) pace the checks.
+ */
+export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
+	if (this.getInputData().length === 0) return [[]];
+	return await checking(settingsOf(this)).call(this);
+}

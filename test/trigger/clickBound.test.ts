@@ -145,11 +145,11 @@ describe('Link Shortener Trigger: click events bounded per poll', () => {
 				await live.poll();
 
 				expect(live.errors.map((error) => error.message)).toEqual([
-					'Invalid Max Links Per Poll in item 0: give a whole number of at least 0',
+					'Invalid Max Links Per Poll (maxLinksPerPoll): give a whole number of at least 0',
 				]);
 				expect(
 					live.errors.map((error) => (error as Error & { description?: string }).description),
-				).toEqual([expect.stringContaining('(maxLinksPerPoll)')]);
+				).toEqual(['Check the "Max Links Per Poll" field. Nothing was sent.']);
 				expect(fx.sandbox.requests).toEqual([]);
 			}
 		},

@@ -192,6 +192,21 @@ describe('Link Shortener Trigger: click events', () => {
 			expect(days[days.length - 1]).toBe(yesterday);
 			expect(live.items.every((item) => item.clicks === 0)).toBe(true);
 		});
+
+		it('a Link that is not an ID is refused, naming the trigger setting, before any request', async () => {
+			const live = trigger({
+				event: 'dayCompleted',
+				graceMinutes: 0,
+				linkId: { __rl: true, mode: 'id', value: 'not-a-uuid' },
+			});
+			fx.sandbox.clearRequests();
+			await live.poll();
+
+			expect(live.errors.map((error) => error.message)).toEqual([
+				expect.stringMatching(/^Invalid Link ID \(linkId\): "not-a-uuid" is not a UUID/),
+			]);
+			expect(fx.sandbox.requests).toEqual([]);
+		});
 	});
 
 	it('saved state: at most 24 bytes a clicked link for 100,000 clicked links', async () => {

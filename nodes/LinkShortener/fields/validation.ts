@@ -104,7 +104,8 @@ export type ColumnsByParameter = Readonly<Record<string, string | undefined>>;
 export class RowValidator {
 	constructor(
 		private readonly node: INode,
-		private readonly itemIndex: number,
+		/** Undefined for a setting of the node that no input item holds (the trigger's). */
+		private readonly itemIndex: number | undefined,
 		private readonly columns?: ColumnsByParameter,
 		/** Where the row sits when it is an element of a JSON list ("rows[3]"), not an input item. */
 		private readonly listPlace?: string,
@@ -115,7 +116,16 @@ export class RowValidator {
 		return new RowValidator(this.node, this.itemIndex, columns, listPlace);
 	}
 
+	/** The same checks for the node's own settings (the trigger's): errors name the setting only. */
+	static ofSettings(node: INode): RowValidator {
+		return new RowValidator(node, undefined);
+	}
+
 	fail(field: FieldName, problem: string): never {
+		if (this.itemIndex === undefined)
+			throw invalidSetting(this.node, field, problem, {
+				advice: `Check the "${field.label}" field.`,
+			});
 		const column = this.columns?.[field.parameter];
 		throw new InvalidInputError(this.node, field, this.itemIndex, problem, column, this.listPlace);
 	}

@@ -55,7 +55,7 @@ function settingsOf(api: Api<IPollFunctions>, event: ClickEvent): Settings {
 	) as INodeParameterResourceLocator;
 	const given = String(locator?.value ?? '').trim() || undefined;
 	const link = given
-		? locatorRefOf(locator, new RowValidator(api.context.getNode(), 0))
+		? locatorRefOf(locator, RowValidator.ofSettings(api.context.getNode()))
 		: undefined;
 	const linkId = link?.kind === 'id' ? link.id : undefined;
 	const shortUrl = link && link.kind !== 'id' ? link.text : undefined;

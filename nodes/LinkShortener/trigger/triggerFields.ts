@@ -14,7 +14,7 @@ export function wholeSetting(api: Api<IPollFunctions>, name: string): number {
 	const value = Number(api.context.getNodeParameter(name, field.default));
 	if (!Number.isInteger(value) || value < least || value > most) {
 		const range = most === Infinity ? `of at least ${least}` : `from ${least} to ${most}`;
-		new RowValidator(api.context.getNode(), 0).fail(
+		RowValidator.ofSettings(api.context.getNode()).fail(
 			{ label: field.displayName, parameter: name },
 			`give a whole number ${range}`,
 		);

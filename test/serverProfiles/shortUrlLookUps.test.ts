@@ -136,6 +136,8 @@ describe.each(SERVER_PROFILES)('short URLs against a server with $name', ({ opti
 		expect(String(updated.items[0].json.error)).toContain('names no single link');
 		for (const id of ids) expect(String(updated.items[0].json.error)).toContain(id);
 		expect((synced.items[0].json.details as IDataObject).outcome).toBe('notSynced');
+		expect(String(synced.items[0].json.error)).toContain(`several links have the short URL`);
+		for (const id of ids) expect(String(synced.items[0].json.error)).toContain(id);
 		expect(ls.sandbox.requests.every((r) => r.path === LIST)).toBe(true);
 	});
 

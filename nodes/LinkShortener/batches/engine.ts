@@ -1,4 +1,4 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type INodeExecutionData } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
@@ -6,6 +6,9 @@ import type { RowValidator } from '../fields/validation';
 import { RowLedger, type PreparedRow } from './ledger';
 import { refusalDetails, takeRows } from './rows';
 import { failUnsettled } from './stoppedRun';
+
+const IN_DOUBT =
+	'In doubt: the run stopped while its items were being sent: %s. Check the account before running this item again';
 
 const NOT_LOOKED_UP =
 	"Not sent: the look-up of the account's links failed, so nothing was created or updated for this item: %s";
@@ -54,6 +57,14 @@ export async function runOperation<T>(
 		failUnsettled(context, ledger, error, 'notLookedUp', NOT_LOOKED_UP);
 		return [ledger.items()];
 	}
-	await operation.send(rows, ledger);
+	try {
+		await operation.send(rows, ledger);
+	} catch (error) {
+		// Rows may have been sent: those without their item are in doubt, never "not sent".
+		failUnsettled(context, ledger, error, 'inDoubt', IN_DOUBT);
+	}
+	// A send settles every row it is given; a row it left without an item still gets one.
+	const unanswered = new NodeOperationError(context.getNode(), 'the run ended without its answer');
+	if (ledger.unsettled() > 0) failUnsettled(context, ledger, unanswered, 'inDoubt', IN_DOUBT);
 	return [ledger.items()];
 }

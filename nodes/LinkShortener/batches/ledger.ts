@@ -76,7 +76,7 @@ interface FailureDetails {
 }
 
 /**
- * One record per input row of a bulk run. The output (one item per row, in input order), the
+ * One record per input row of a run. The output (one item per row, in input order), the
  * stop message, the retry memory and the ids of the links given to rows are all read from it.
  */
 export class RowLedger {
@@ -149,6 +149,12 @@ export class RowLedger {
 		this.records.forEach((record, row) => {
 			if (record === undefined || record.state === 'pending') this.fail(row, message, details);
 		});
+	}
+
+	/** How many rows have no item yet. */
+	unsettled(): number {
+		return this.records.filter((record) => record === undefined || record.state === 'pending')
+			.length;
 	}
 
 	/** The rows still to send, in input order. */

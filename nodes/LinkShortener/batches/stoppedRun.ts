@@ -138,8 +138,27 @@ export function settlingEveryRow(run: OperationRun): OperationRun {
 			return forErrorOutput(this, await run.call(this));
 		} catch (error) {
 			const ledger = new RowLedger(this.getInputData().length);
-			failUnsettled(this, ledger, error, 'notSent', 'Not sent: %s');
+			if (error instanceof Error && failedAfterSending.has(error))
+				failUnsettled(this, ledger, error, 'inDoubt', AFTER_SENDING);
+			else failUnsettled(this, ledger, error, 'notSent', 'Not sent: %s');
 			return forErrorOutput(this, [ledger.items()]);
 		}
 	};
+}
+
+const AFTER_SENDING =
+	'In doubt: the run stopped after its items were sent: %s. Check the account before running this item again';
+
+/** Failures of what runs do with their items once sent: such items are never "not sent". */
+const failedAfterSending = new WeakSet<Error>();
+
+/** What a run does with the engine's items once they are sent (QR codes, hints, input columns). */
+export async function afterSending<T>(context: NodeRun, finish: () => T | Promise<T>): Promise<T> {
+	try {
+		return await finish();
+	} catch (error) {
+		const stopped = asNodeError(context.getNode(), error);
+		failedAfterSending.add(stopped);
+		throw stopped;
+	}
 }

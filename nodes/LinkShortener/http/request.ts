@@ -43,7 +43,7 @@ export interface ApiRequest {
 
 /**
  * The API as one run of the node, one poll or one editor list talks to it: every request the
- * package sends goes through here. The credential is read once, when the first request leaves:
+ * package sends to the API goes through here (destination checks ask other sites, D19). The credential is read once, when the first request leaves:
  * n8n reads a credential from its database and decrypts it at every `getCredentials`, and
  * `httpRequestWithAuthentication` calls it for every request unless it is handed the decrypted
  * credential (about 2 ms a request in n8n 2.41.1, more than the node's own work for a page).

@@ -52,7 +52,7 @@ export function createBatchSizeOf(context: NodeRun, options: IDataObject): numbe
 export function bulkCreateOperation(
 	paths: (typeof LINK_PATHS)['v1'],
 	maxRetries: number,
-): Omit<BatchOperation, 'buildElement' | 'batchSize'> {
+): Omit<BatchOperation, 'batchSize'> {
 	return {
 		name: 'create',
 		verb: 'created',

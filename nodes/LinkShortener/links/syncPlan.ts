@@ -69,12 +69,7 @@ export class SyncPlan {
 			firstRowOfKey.set(key, row.index);
 			const candidates = found.get(row.index) ?? [];
 			if (candidates.length > 1) {
-				const hosts = candidates.map((link) => String(link.shortUrl)).join(', ');
-				this.refuse(
-					ledger,
-					row,
-					`its path is used on several domains (${hosts}); give the short URL or a domain`,
-				);
+				this.refuse(ledger, row, this.severalLinks(row, candidates));
 			} else if (candidates.length === 1) {
 				const update = this.settleExisting(row, candidates[0], ledger);
 				if (update) toSend.push({ index: row.index, element: update });
@@ -88,6 +83,17 @@ export class SyncPlan {
 			}
 		}
 		return toSend;
+	}
+
+	/** Why a row whose short URL or path several links answer cannot be synced (D14). */
+	private severalLinks(row: PreparedRow, links: IDataObject[]): string {
+		const ref = this.refs.of(row.index);
+		if (ref?.kind === 'shortUrl') {
+			const ids = links.map((link) => String(link.id)).join(', ');
+			return `several links have the short URL ${ref.text} (${ids}); a sheet row must name one link`;
+		}
+		const hosts = links.map((link) => String(link.shortUrl)).join(', ');
+		return `its path is used on several domains (${hosts}); give the short URL or a domain`;
 	}
 
 	/** Whether the run sends this row as an update (its link differs), not as a create. */

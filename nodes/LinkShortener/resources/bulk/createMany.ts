@@ -19,6 +19,7 @@ import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions } from '../../batches/rows';
+import { afterSending } from '../../batches/stoppedRun';
 import { linkPathsOf } from '../../http/endpoints';
 import {
 	bulkCreateOperation,
@@ -95,11 +96,13 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 				await createOnce.rowsToSend(api, paths.list, rows, ledger),
 		}),
 	});
-	const output = createOnce ? createOnce.outputOf(items) : items;
-	hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
-	hints.addTo(this, this.getInputData().length);
-	const kept = options.keepInputColumns === true ? withInputColumns(this, output) : output;
-	return [await addQrCodes(this, qrCodes, kept)];
+	return await afterSending(this, async () => {
+		const output = createOnce ? createOnce.outputOf(items) : items;
+		hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
+		hints.addTo(this, this.getInputData().length);
+		const kept = options.keepInputColumns === true ? withInputColumns(this, output) : output;
+		return [await addQrCodes(this, qrCodes, kept)];
+	});
 }
 
 /** How each input row becomes one element of the bulk-create body. */

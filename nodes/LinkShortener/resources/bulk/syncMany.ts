@@ -13,6 +13,8 @@ import { runOperation } from '../../batches/engine';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions } from '../../batches/rows';
+import { isErrorItem, pairedRowOf } from '../../http/errorItems';
+import { afterSending } from '../../batches/stoppedRun';
 import { LINK_FIELDS, optionsCollection, showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
 import { LINK_PATHS } from '../../http/endpoints';
@@ -153,10 +155,12 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 			},
 		),
 	});
-	const output = items.map((item, row) => withAction(item, plan.plans.get(row)));
-	const unusedColumns = columns?.hint();
-	this.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
-	return [options.keepInputColumns === true ? withInputColumns(this, output) : output];
+	return await afterSending(this, () => {
+		const output = items.map((item) => withAction(item, plan.plans.get(pairedRowOf(item) ?? -1)));
+		const unusedColumns = columns?.hint();
+		this.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
+		return [options.keepInputColumns === true ? withInputColumns(this, output) : output];
+	});
 }
 
 /** How each row becomes its create element (checked before anything is sent), its link reference recorded. */
@@ -212,7 +216,7 @@ function refOf(source: IDataObject, check: RowValidator) {
 }
 
 function withAction(item: INodeExecutionData, plan: RowPlan | undefined): INodeExecutionData {
-	if (!plan || item.json.error !== undefined) return item;
+	if (!plan || isErrorItem(item)) return item;
 	return {
 		...item,
 		json: { ...item.json, syncAction: plan.action, changedFields: plan.changedFields },

@@ -18,6 +18,7 @@ import { Api } from '../../http/request';
 import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/ledger';
 import { runOptions } from '../../batches/rows';
+import { afterSending } from '../../batches/stoppedRun';
 import { selfMappedColumns } from './mappingMode';
 import { wholeNumberSetting } from '../../fields/validation';
 
@@ -81,8 +82,10 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 			1,
 		),
 	});
-	hints.addTo(this, this.getInputData().length);
-	return options.keepInputColumns === true ? [withInputColumns(this, output[0])] : output;
+	return await afterSending(this, () => {
+		hints.addTo(this, this.getInputData().length);
+		return options.keepInputColumns === true ? [withInputColumns(this, output[0])] : output;
+	});
 }
 
 const AUTO_MAPPED_FIELDS: UpdateFieldNames = {

@@ -1,10 +1,24 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	ClickBases,
 	readClickState,
 	saveClickState,
 	type ClickState,
 } from '../../nodes/LinkShortener/trigger/clickState';
+
+function basesOf(bases: Array<[string, number, number]>): ClickBases {
+	const table = new ClickBases();
+	for (const [key, clicks, since] of bases) table.setBase(key, clicks, since);
+	return table;
+}
+
+const entriesOf = (table: ClickBases) =>
+	Array.from({ length: table.size }, (_, entry): [string, number, number] => [
+		table.keyAt(entry),
+		table.clicksAt(entry),
+		table.sinceAt(entry),
+	]);
 
 const state = (bases: Array<[string, number, number]>): ClickState => ({
 	event: 'linkClicked',
@@ -12,7 +26,7 @@ const state = (bases: Array<[string, number, number]>): ClickState => ({
 	epoch: 'e1',
 	generation: 3,
 	activatedAt: Date.parse('2026-11-01T00:00:00.000Z'),
-	bases: new Map(bases.map(([key, clicks, since]) => [key, { clicks, since }])),
+	bases: basesOf(bases),
 	reached: new Set(),
 	lastDay: null,
 	listing: null,
@@ -31,9 +45,7 @@ describe('the saved state of the click events', () => {
 		const stored = (staticData.clicks as IDataObject).bases as string;
 		expect(stored.split(',')).toHaveLength(10_000);
 		expect(stored.slice(0, 32)).toBe('k000000000000.0,k0000000000111.1');
-		expect([...readClickState(staticData)!.bases]).toEqual(
-			many.map(([key, clicks, since]) => [key, { clicks, since }]),
-		);
+		expect(entriesOf(readClickState(staticData)!.bases)).toEqual(many);
 	});
 
 	it.each([

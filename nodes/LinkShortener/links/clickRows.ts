@@ -5,11 +5,15 @@ import { foldRecords } from '../http/streamedRecords';
 import type { Api, ApiRequest } from '../http/request';
 import { listPages, RECENT_PAGES } from '../paging/pager';
 import { clicksOf, isPeriod, valueOf } from './clickGroups';
+import { IdTable } from './idTable';
 
 /** The columns of a row of Export Clicks (D21), in this order. */
 export const CLICK_COLUMNS = ['groupBy', 'value', 'clicks'];
 /** The columns Link Details adds (Group By: link). */
 export const LINK_DETAIL_COLUMNS = ['shortUrl', 'longUrl', 'title', 'linkFound'];
+
+/** The column of a link's totals that marks it written (1) once the listing reached it. */
+const WRITTEN = 1;
 
 /** Rows handed to the file at once from what the node holds. */
 const BATCH = 1000;
@@ -46,14 +50,16 @@ export async function clickRowsOf(
 		const totals = await foldRecords(
 			api,
 			request,
-			() => new Map<string, number>(),
-			(map, element, position) => {
+			() => new IdTable(WRITTEN + 1),
+			(table, element, position) => {
 				const { value, clicks } = read(element, position);
-				map.set(value, (map.get(value) ?? 0) + clicks);
+				table.add(value, clicks);
 			},
 		);
+		let clicks = 0;
+		for (let entry = 0; entry < totals.size; entry++) clicks += totals.get(entry);
 		return {
-			clicks: sumOf(totals.values()),
+			clicks,
 			batches: detailedBatches(place, totals),
 		};
 	}
@@ -68,15 +74,9 @@ export async function clickRowsOf(
 		},
 	);
 	return {
-		clicks: sumOf(groups.clicks),
+		clicks: groups.clicks.reduce((sum, count) => sum + count, 0),
 		batches: inServerOrder(groupBy, groups),
 	};
-}
-
-function sumOf(counts: Iterable<number>): number {
-	let sum = 0;
-	for (const count of counts) sum += count;
-	return sum;
 }
 
 /** The rows in the server's order; periods (day, week, month) oldest first. */
@@ -98,14 +98,15 @@ async function* inServerOrder(
 /**
  * The rows in the links' creation order, oldest first: the account listed as Link > Export
  * lists it (the last few pages' ids kept, a page that fails fails the file), each link with
- * clicks written once and dropped from `totals`; the listing ends early once every link is
+ * clicks written once and marked so in `totals`; the listing ends early once every link is
  * written. Then the links the listing no longer has, in the server's order, `linkFound: false`.
  */
 async function* detailedBatches(
 	{ api, groupBy, itemIndex }: Place,
-	totals: Map<string, number>,
+	totals: IdTable,
 ): AsyncGenerator<IDataObject[]> {
-	if (totals.size > 0) {
+	let left = totals.size;
+	if (left > 0) {
 		const request = {
 			method: 'POST' as const,
 			url: LINK_PATHS.v1.list,
@@ -115,22 +116,25 @@ async function* detailedBatches(
 			const rows: IDataObject[] = [];
 			for (const link of page.records) {
 				const value = String(link.id);
-				const clicks = totals.get(value);
-				if (clicks === undefined) continue;
-				totals.delete(value);
+				const entry = totals.find(value);
+				if (entry < 0 || totals.get(entry, WRITTEN) === 1) continue;
+				totals.set(entry, 1, WRITTEN);
+				left--;
+				const clicks = totals.get(entry);
 				const { shortUrl, longUrl, title } = link;
 				rows.push({ groupBy, value, clicks, shortUrl, longUrl, title, linkFound: true });
 			}
 			yield rows;
-			if (totals.size === 0) break;
+			if (left === 0) break;
 		}
 	}
 	let rows: IDataObject[] = [];
-	for (const [value, clicks] of totals) {
+	for (let entry = 0; entry < totals.size; entry++) {
+		if (totals.get(entry, WRITTEN) === 1) continue;
 		rows.push({
 			groupBy,
-			value,
-			clicks,
+			value: totals.keyAt(entry),
+			clicks: totals.get(entry),
 			shortUrl: null,
 			longUrl: null,
 			title: null,

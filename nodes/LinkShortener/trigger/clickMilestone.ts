@@ -1,3 +1,4 @@
+import type { IdTable } from '../links/idTable';
 import { linkKey } from './clickState';
 import { FirstInOrder } from './firstInOrder';
 
@@ -20,13 +21,17 @@ const furtherPast = (a: LinkTotal, b: LinkTotal) =>
  */
 export function linksReaching(
 	reached: ReadonlySet<string>,
-	totals: ReadonlyMap<string, number>,
+	totals: IdTable,
 	milestone: number,
 	maxLinks: number,
 ): { links: LinkTotal[]; reached: Set<string> } {
 	const due = new FirstInOrder<LinkTotal>(maxLinks, furtherPast);
-	for (const [id, clicks] of totals)
-		if (clicks >= milestone && !reached.has(linkKey(id))) due.offer({ id, clicks });
+	for (let entry = 0; entry < totals.size; entry++) {
+		const clicks = totals.get(entry);
+		if (clicks < milestone) continue;
+		const id = totals.keyAt(entry);
+		if (!reached.has(linkKey(id))) due.offer({ id, clicks });
+	}
 	const links = due.inOrder();
 	const next = new Set(reached);
 	for (const link of links) next.add(linkKey(link.id));
@@ -34,8 +39,9 @@ export function linksReaching(
 }
 
 /** The links past the milestone at activation: never announced. */
-export function reachedAt(totals: ReadonlyMap<string, number>, milestone: number): Set<string> {
+export function reachedAt(totals: IdTable, milestone: number): Set<string> {
 	const reached = new Set<string>();
-	for (const [id, clicks] of totals) if (clicks >= milestone) reached.add(linkKey(id));
+	for (let entry = 0; entry < totals.size; entry++)
+		if (totals.get(entry) >= milestone) reached.add(linkKey(totals.keyAt(entry)));
 	return reached;
 }

@@ -15,6 +15,7 @@ import { linkIdOf } from '../links/linkResolver';
 import type { LinkRef } from '../links/linkRefs';
 import { LINK_PATHS } from '../http/endpoints';
 import {
+	ClickBases,
 	isSavedAs,
 	readClickState,
 	saveClickState,
@@ -72,7 +73,7 @@ function emptyState(settings: Settings, now: number): ClickState {
 		epoch: newEpoch(now),
 		generation: 0,
 		activatedAt: now,
-		bases: new Map(),
+		bases: new ClickBases(),
 		reached: new Set(),
 		lastDay: null,
 		listing: null,
@@ -120,6 +121,27 @@ async function withDetails(
 	return { items, listing: listing ?? state.listing };
 }
 
+/**
+ * The links Link Clicked or Link Reached a Click Count emits (without their details), and the
+ * state after them, from the totals read now: a million links' totals are not kept while the
+ * details are read.
+ */
+async function linksDue(
+	api: Api<IPollFunctions>,
+	settings: Settings,
+	state: ClickState,
+	now: number,
+): Promise<{ emitted: IDataObject[]; next: ClickState }> {
+	const { minNewClicks, milestone, maxLinksPerPoll } = settings;
+	const totals = await clickTotals(api, 'link');
+	if (settings.event === 'linkClicked') {
+		const { clicked, bases } = linksClicked(state, totals, now, minNewClicks, maxLinksPerPoll);
+		return { emitted: clicked, next: { ...state, bases } };
+	}
+	const { links, reached } = linksReaching(state.reached, totals, milestone, maxLinksPerPoll);
+	return { emitted: links.map((link) => ({ ...link, milestone })), next: { ...state, reached } };
+}
+
 /** One poll of a click event from `state`: what to emit, and the state after it. */
 async function pollFrom(
 	api: Api<IPollFunctions>,
@@ -137,24 +159,12 @@ async function pollFrom(
 		const { link } = settings;
 		const query = link ? { link_id: await linkIdOf(api, link, LINK_PATHS.v1.list) } : {};
 		const totals = await clickTotals(api, 'day', query);
-		const items = days.map((day) => ({ day, clicks: totals.get(day) ?? 0 }));
+		const items = days.map((day) => ({ day, clicks: totals.valueOf(day) ?? 0 }));
 		return { items, next: { ...state, lastDay: days[days.length - 1] } };
 	}
-	const totals = await clickTotals(api, 'link');
-	if (settings.event === 'linkClicked') {
-		const { minNewClicks, maxLinksPerPoll } = settings;
-		const { clicked, bases } = linksClicked(state, totals, now, minNewClicks, maxLinksPerPoll);
-		// The totals are not kept while the details are read (a million links' worth).
-		totals.clear();
-		const { items, listing } = await withDetails(api, state, clicked);
-		return { items, next: { ...state, bases, listing } };
-	}
-	const { milestone, maxLinksPerPoll } = settings;
-	const { links, reached } = linksReaching(state.reached, totals, milestone, maxLinksPerPoll);
-	totals.clear();
-	const reachedNow = links.map((link) => ({ ...link, milestone }));
-	const { items, listing } = await withDetails(api, state, reachedNow);
-	return { items, next: { ...state, reached, listing } };
+	const { emitted, next } = await linksDue(api, settings, state, now);
+	const { items, listing } = await withDetails(api, state, emitted);
+	return { items, next: { ...next, listing } };
 }
 
 /** "Fetch Test Event": the latest of what the event would emit from a fresh start; nothing saved. */

@@ -1,4 +1,5 @@
-import { linkKey, type ClickState, type LinkBase } from './clickState';
+import type { IdTable } from '../links/idTable';
+import { ClickBases, linkKey, type ClickState } from './clickState';
 import { FirstInOrder } from './firstInOrder';
 
 // A type, not an interface: its values are output records (IDataObject) as they are.
@@ -35,24 +36,28 @@ const waitedLonger = (a: DueLink, b: DueLink) =>
  */
 export function linksClicked(
 	state: ClickState,
-	totals: ReadonlyMap<string, number>,
+	totals: IdTable,
 	now: number,
 	minNewClicks: number,
 	maxLinks: number,
-): { clicked: ClickedLink[]; bases: Map<string, LinkBase> } {
+): { clicked: ClickedLink[]; bases: ClickBases } {
 	const nowSeconds = Math.max(0, Math.floor((now - state.activatedAt) / 1000));
-	const bases = new Map<string, LinkBase>();
+	const bases = new ClickBases();
 	const due = new FirstInOrder<DueLink>(maxLinks, waitedLonger);
-	for (const [id, clicks] of totals) {
+	for (let entry = 0; entry < totals.size; entry++) {
+		const clicks = totals.get(entry);
 		if (clicks <= 0) continue;
+		const id = totals.keyAt(entry);
 		const key = linkKey(id);
-		const base = state.bases.get(key) ?? { clicks: 0, since: 0 };
-		if (clicks - base.clicks >= minNewClicks)
-			due.offer({ id, clicks, newClicks: clicks - base.clicks, since: base.since });
-		bases.set(key, clicks < base.clicks ? { clicks, since: base.since } : base);
+		const at = state.bases.find(key);
+		const baseClicks = at < 0 ? 0 : state.bases.clicksAt(at);
+		const since = at < 0 ? 0 : state.bases.sinceAt(at);
+		if (clicks - baseClicks >= minNewClicks)
+			due.offer({ id, clicks, newClicks: clicks - baseClicks, since });
+		bases.setBase(key, Math.min(clicks, baseClicks), since);
 	}
 	const clicked = due.inOrder().map((link) => {
-		bases.set(linkKey(link.id), { clicks: link.clicks, since: nowSeconds });
+		bases.setBase(linkKey(link.id), link.clicks, nowSeconds);
 		const since = new Date(state.activatedAt + link.since * 1000).toISOString();
 		return { id: link.id, clicks: link.clicks, newClicks: link.newClicks, since };
 	});
@@ -60,8 +65,11 @@ export function linksClicked(
 }
 
 /** The bases at activation: every link's total now. */
-export function basesAt(totals: ReadonlyMap<string, number>): Map<string, LinkBase> {
-	const bases = new Map<string, LinkBase>();
-	for (const [id, clicks] of totals) if (clicks > 0) bases.set(linkKey(id), { clicks, since: 0 });
+export function basesAt(totals: IdTable): ClickBases {
+	const bases = new ClickBases();
+	for (let entry = 0; entry < totals.size; entry++) {
+		const clicks = totals.get(entry);
+		if (clicks > 0) bases.setBase(linkKey(totals.keyAt(entry)), clicks, 0);
+	}
 	return bases;
 }

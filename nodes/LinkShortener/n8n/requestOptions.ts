@@ -1,6 +1,7 @@
-import { sleep, type IDataObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from './nodeRun';
+import { waitUnlessCancelled } from './wait';
 
 /**
  * n8n's node settings "Request Options" (requestOptions), which n8n adds to every declarative
@@ -46,7 +47,7 @@ export function batchingPause(
 		const batching = settings?.batching;
 		if (!batching) return;
 		if (sinceBreak >= batching.rows) {
-			await sleep(batching.intervalMs, signal);
+			await waitUnlessCancelled(batching.intervalMs, signal);
 			sinceBreak = 0;
 		}
 		sinceBreak += rows;

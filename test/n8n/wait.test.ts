@@ -1,0 +1,30 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
+import * as workflow from 'n8n-workflow';
+
+import { waitUnlessCancelled } from '../../nodes/LinkShortener/n8n/wait';
+
+/** n8n 1.123.81's `sleep`: the signal ignored. */
+const sleepOf1x = async (ms: number) =>
+	await new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe('waitUnlessCancelled: a wait ends when the execution is cancelled, in n8n 2.x and 1.x', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	it.each([
+		['2.x (its own sleep)', undefined],
+		['1.123.81 (a sleep that ignores the signal)', sleepOf1x],
+	])('%s: rejects at once with the reason; a wait without cancel ends', async (_n8n, sleep) => {
+		if (sleep) jest.spyOn(workflow, 'sleep').mockImplementation(sleep);
+		const controller = new AbortController();
+		const started = Date.now();
+		const waiting = waitUnlessCancelled(60_000, controller.signal);
+		setTimeout(() => controller.abort(new Error('cancelled by the user')), 20);
+
+		await expect(waiting).rejects.toThrow('cancelled by the user');
+		expect(Date.now() - started).toBeLessThan(5_000);
+		await expect(waitUnlessCancelled(10, new AbortController().signal)).resolves.toBeUndefined();
+		await expect(waitUnlessCancelled(0, controller.signal)).rejects.toThrow(
+			'cancelled by the user',
+		);
+	});
+});

@@ -24,30 +24,41 @@ export interface DestinationRequest {
 	at: number;
 }
 
+/** Requests in flight now and at most, counted over one server or several (`Destinations.start`). */
+export interface InFlightCount {
+	now: number;
+	most: number;
+}
+
 export class Destinations {
 	readonly requests: DestinationRequest[] = [];
 	/** The most requests in flight at once, by host (`127.0.0.1:port`, `localhost:port`). */
 	readonly maxInFlight = new Map<string, number>();
-	/** The most requests in flight at once, over both hosts. */
-	maxInFlightInAll = 0;
 	/** Bytes of /huge written before the client went away. */
 	hugeBytesSent = 0;
 	private readonly inFlight = new Map<string, number>();
 	private readonly statuses = new Map<string, number>();
 	private readonly flakyDown = new Map<string, boolean>();
-	private inFlightInAll = 0;
 
 	private constructor(
 		private readonly server: Server,
 		readonly port: number,
+		private readonly inAll: InFlightCount,
 	) {}
 
-	static async start(): Promise<Destinations> {
+	/** A server; servers given the same `inAll` count their requests in flight together. */
+	static async start(inAll: InFlightCount = { now: 0, most: 0 }): Promise<Destinations> {
 		const started: { destinations?: Destinations } = {};
 		const server = createServer((req, res) => started.destinations?.answer(req, res));
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		started.destinations = new Destinations(server, (server.address() as AddressInfo).port);
+		const { port } = server.address() as AddressInfo;
+		started.destinations = new Destinations(server, port, inAll);
 		return started.destinations;
+	}
+
+	/** The most requests in flight at once, over both hosts (and the servers counted with it). */
+	get maxInFlightInAll(): number {
+		return this.inAll.most;
 	}
 
 	/** A URL of the first host (127.0.0.1). */
@@ -70,7 +81,7 @@ export class Destinations {
 		this.flakyDown.clear();
 		this.requests.length = 0;
 		this.maxInFlight.clear();
-		this.maxInFlightInAll = 0;
+		this.inAll.most = 0;
 		this.hugeBytesSent = 0;
 	}
 
@@ -92,10 +103,10 @@ export class Destinations {
 		const count = (this.inFlight.get(host) ?? 0) + 1;
 		this.inFlight.set(host, count);
 		this.maxInFlight.set(host, Math.max(this.maxInFlight.get(host) ?? 0, count));
-		this.maxInFlightInAll = Math.max(this.maxInFlightInAll, ++this.inFlightInAll);
+		this.inAll.most = Math.max(this.inAll.most, ++this.inAll.now);
 		res.on('close', () => {
 			this.inFlight.set(host, (this.inFlight.get(host) ?? 1) - 1);
-			this.inFlightInAll--;
+			this.inAll.now--;
 		});
 		this.route(req, res, path.split('?')[0]);
 	}

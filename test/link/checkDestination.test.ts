@@ -3,7 +3,8 @@ import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 import { Destinations } from '../../dev/destinations/server';
 import { PACKAGE_VERSION } from '../../nodes/LinkShortener/http/endpoints';
 import { getFreePort } from '../../dev/n8n';
-import { TOOL_TYPE, useLinkShortener } from '../helpers/fixture';
+import { loadedAsN8nDoes } from '../helpers/bulk';
+import { NODE_TYPE, TOOL_TYPE, useLinkShortener } from '../helpers/fixture';
 
 const check = (options: INodeParameters = {}, url = '={{ $json.longUrl }}'): INodeParameters => ({
 	resource: 'link',
@@ -143,6 +144,48 @@ describe('Link > Check Destination (D19)', () => {
 		expect(pages.requests).toHaveLength(20);
 		expect(Math.max(...pages.maxInFlight.values())).toBe(2);
 		expect(pages.maxInFlightInAll).toBeLessThanOrEqual(8);
+	});
+
+	it("the send's bounds: exactly 8 checks in flight over six hosts, 2 a host, and the items out in input order", async () => {
+		const inAll = { now: 0, most: 0 };
+		const servers = await Promise.all([1, 2, 3].map(async () => await Destinations.start(inAll)));
+		try {
+			const hosts = servers.flatMap((server) => [
+				server.url.bind(server),
+				server.otherUrl.bind(server),
+			]);
+			const urls = hosts.flatMap((url, h) => [0, 1, 2].map((i) => url(`/slow/200?${h}-${i}`)));
+
+			const { items, error } = await run(urls);
+
+			expect(error).toBeUndefined();
+			expect(items.map((item) => destinationOf(item.json).url)).toEqual(urls);
+			expect(items.map((item) => item.pairedItem)).toEqual(urls.map((_url, item) => ({ item })));
+			const perHost = servers.flatMap((server) => [...server.maxInFlight.values()]);
+			expect(perHost).toEqual([2, 2, 2, 2, 2, 2]);
+			expect(inAll.most).toBe(8);
+		} finally {
+			await Promise.all(servers.map(async (server) => await server.stop()));
+		}
+	});
+
+	it('Request Options > Batching paces the checks: one at a time, its pause after every so many', async () => {
+		ls.engine.nodeTypes.register(NODE_TYPE, loadedAsN8nDoes());
+		const requestOptions = { batching: { batch: { batchSize: 2, batchInterval: 300 } } };
+		const urls = Array.from({ length: 4 }, (_, i) => pages.otherUrl(`/slow/50?${i}`));
+
+		const { items } = await ls.run(
+			{ ...check(), requestOptions },
+			urls.map((longUrl) => ({ longUrl })),
+		);
+
+		expect(items.map((item) => destinationOf(item.json))).toMatchObject(
+			urls.map((url) => ({ url, ok: true })),
+		);
+		expect(pages.maxInFlightInAll).toBe(1);
+		const at = pages.requests.map((request) => request.at);
+		expect(at[2] - at[1]).toBeGreaterThanOrEqual(280);
+		expect(at[1] - at[0]).toBeLessThan(280);
 	});
 
 	it('a slow host holds only its own two slots: the pages of another host are checked at once', async () => {

@@ -10,14 +10,17 @@ import { Api, type Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
 import { runOperation, type Send } from './engine';
 import type { PreparedRow, RowError, RowLedger } from './ledger';
+import { PacedRows, type PerKey } from './pacedRows';
 
 /**
  * An operation that answers each input row on its own: Link > Create, Get, Get Many, Export and
  * Check Destination, Analytics > Get Clicks and Export Clicks, Domain > Get Many.
  */
 export interface RowOperation<Checked> {
-	/** Rows sent at once, REQUESTS_IN_FLIGHT unless given (an operation that paces its own requests). */
+	/** Rows sent at once, REQUESTS_IN_FLIGHT unless given. */
 	inFlight?: number;
+	/** At most so many rows in flight with the same key (Check Destination: 2 a host). */
+	perKey?: PerKey<Checked>;
 	/** Reads and checks the row's parameters, sending nothing; throws what is wrong with the row. */
 	check(row: Row): Checked;
 	/**
@@ -51,19 +54,20 @@ async function sendRow<T>(
 }
 
 /**
- * The send of rows one at a time: up to REQUESTS_IN_FLIGHT rows at once, one at a time with
- * n8n's Request Options > Batching (its pause after every so many rows); a failure without
- * Continue sends no further row and stops the node once the rows in flight are answered.
+ * The send of rows one at a time: up to `inFlight` rows at once (REQUESTS_IN_FLIGHT), at most
+ * `perKey.most` of them with the same key, one at a time with n8n's Request Options > Batching
+ * (its pause after every so many rows); a failure without Continue sends no further row and
+ * stops the node once the rows in flight are answered.
  */
 function oneAtATime<T>(rows: Row[], operation: RowOperation<T>): Send<T> {
 	return async (checked, ledger) => {
 		const { context, api } = rows[0];
 		const pause = batchingPause(api.settings, context.getExecutionCancelSignal());
-		let next = 0;
+		const queue = new PacedRows(checked, operation.perKey);
 		let stopped = false;
 		const sendRows = async () => {
-			while (!stopped && next < checked.length) {
-				const { index, element } = checked[next++];
+			for (let row = queue.take(); !stopped && row; row = queue.take()) {
+				const { index, element } = row;
 				await pause(1);
 				try {
 					const sent = await sendRow(operation, rows[index], element);
@@ -73,6 +77,7 @@ function oneAtATime<T>(rows: Row[], operation: RowOperation<T>): Send<T> {
 					stopped = true;
 					throw asNodeError(context.getNode(), error, index);
 				}
+				queue.done(row);
 			}
 		};
 		const inFlight = operation.inFlight ?? REQUESTS_IN_FLIGHT;

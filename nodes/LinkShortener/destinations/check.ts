@@ -36,6 +36,11 @@ export interface CheckSettings {
 	maxRedirects: number;
 	/** A check whose first request would start after this time (ms since the epoch) is not made. */
 	startBy?: number;
+	/**
+	 * The caller paces the checks (Check Destination's send: 8 in flight, 2 a URL's host); else
+	 * the checker's own slots pace each request (8 in flight, 2 a host).
+	 */
+	pacedByCaller?: boolean;
 }
 
 /** n8n's plain request helper: no credential goes with a destination's request. */
@@ -43,11 +48,12 @@ export type SendRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
 const USER_AGENT = `n8n-nodes-link-shortener/${PACKAGE_VERSION} (destination check)`;
 /**
- * D19's limit for the destinations' hosts, not the API's REQUESTS_IN_FLIGHT (http/endpoints.ts,
- * measured against the API): two meanings that happen to be equal, each changed on its own.
+ * D19's limits for the destinations' hosts: checks in flight, and checks of one host at once.
+ * Not the API's REQUESTS_IN_FLIGHT (http/endpoints.ts, measured against the API): two meanings
+ * that happen to be equal, each changed on its own.
  */
-const CHECKS_IN_FLIGHT = 8;
-const PER_HOST = 2;
+export const CHECKS_IN_FLIGHT = 8;
+export const PER_HOST = 2;
 
 type Answer = { status: number; location?: string } | { failure: Problem } | { late: true };
 
@@ -81,9 +87,10 @@ function problemOf(error: unknown): Problem {
 
 /**
  * Checks destinations for one run (D19): HEAD, and one GET when HEAD gets an error answer or a
- * closed connection; redirects followed and counted; at most 8 requests in flight and 2 per
- * host (a slow host holds only its own two); the same URL checked once; each check bounded by the timeout (slot waits not
- * counted); no body read (a GET is closed at its headers).
+ * closed connection; redirects followed and counted; the same URL checked once; each check
+ * bounded by the timeout (slot waits not counted); no body read (a GET is closed at its headers).
+ * Unless the caller paces the checks, at most 8 requests in flight and 2 per host (a slow host
+ * holds only its own two).
  */
 export class DestinationChecker {
 	private readonly checks = new Map<string, Promise<Destination | undefined>>();
@@ -156,18 +163,27 @@ export class DestinationChecker {
 		}
 	}
 
-	/** One request, in a slot of its host; a GET is closed at its headers. */
-	private async request(method: 'HEAD' | 'GET', url: string, budget: number, first: boolean) {
+	/** Waits for a slot of the URL's host, then one of the 8; none when the caller paces. */
+	private async slotFor(url: string): Promise<() => void> {
+		if (this.settings.pacedByCaller) return () => undefined;
 		const host = new URL(url).host;
 		let slots = this.hosts.get(host);
 		if (!slots) this.hosts.set(host, (slots = new Slots(PER_HOST)));
 		// The host's slot first: checks waiting for a busy host hold none of the 8.
 		const releaseHost = await slots.take();
 		const release = await this.inFlight.take();
+		return () => {
+			release();
+			releaseHost();
+		};
+	}
+
+	/** One request, in a slot of its host; a GET is closed at its headers. */
+	private async request(method: 'HEAD' | 'GET', url: string, budget: number, first: boolean) {
+		const release = await this.slotFor(url);
 		const started = Date.now();
 		if (first && started > (this.settings.startBy ?? Infinity)) {
 			release();
-			releaseHost();
 			return { answer: { late: true } as Answer, spentMs: 0 };
 		}
 		// A GET is aborted once its headers are in: the connection closes, the body is never
@@ -191,7 +207,6 @@ export class DestinationChecker {
 			answer = { failure: problemOf(error) };
 		} finally {
 			release();
-			releaseHost();
 		}
 		return { answer, spentMs: Date.now() - started };
 	}

@@ -8,6 +8,7 @@ import type {
 import { BINARY_PROPERTY_NAME, RowValidator } from '../fields/validation';
 import { storedFile } from '../n8n/binaryStream';
 import type { Row } from '../http/request';
+import { rowOperation } from '../batches/eachRow';
 import {
 	fileHeader,
 	fileLines,
@@ -84,25 +85,44 @@ async function* chunksOf(
 	}
 }
 
+/** What a row's file is made of: its records in batches, and the counts its item tells. */
+export interface FileRecords {
+	batches: AsyncIterable<IDataObject[]>;
+	/** The item's counts once the file is written, from the records it holds (`links`, `groups`…). */
+	counts(records: number): IDataObject;
+}
+
+/** A file operation: how a row is checked, and the records that make its file. */
+export interface FileOperation<Checked extends FileSettings> {
+	check(row: Row): Checked;
+	/** The row's records, requested from the server (a failed request fails the row). */
+	records(checked: Checked, row: Row): Promise<FileRecords>;
+}
+
 /**
- * One output item holding the file in its binary property, handed to n8n as a stream while
- * its batches are read: the node holds a batch at a time. `json` gives the item's JSON once
- * the file is written.
+ * The send of a file, one row at a time: one output item holding the file in its binary
+ * property, handed to n8n as a stream while its batches are read (the node holds a batch at a
+ * time), its JSON the counts, the format, the file name and the bytes once the file is written.
  */
-export async function fileItem(
-	row: Row,
-	settings: FileSettings,
-	batches: AsyncIterable<IDataObject[]>,
-	json: (written: Written) => IDataObject,
-): Promise<INodeExecutionData> {
-	const written = { records: 0, bytes: 0 };
-	const binary = await storedFile(
-		row.context,
-		chunksOf(batches, settings, written),
-		settings.fileName,
-		MIME_TYPES[settings.format],
-	);
-	return { json: json(written), binary: { [settings.property]: binary } };
+export function fileOperation<Checked extends FileSettings>(operation: FileOperation<Checked>) {
+	return rowOperation(() => ({
+		// One file at a time: each may hold a whole account, its listing 8 pages in flight.
+		inFlight: 1,
+		check: (row: Row) => operation.check(row),
+		send: async (checked: Checked, row: Row): Promise<INodeExecutionData[]> => {
+			const { batches, counts } = await operation.records(checked, row);
+			const written = { records: 0, bytes: 0 };
+			const { format, fileName, property } = checked;
+			const binary = await storedFile(
+				row.context,
+				chunksOf(batches, checked, written),
+				fileName,
+				MIME_TYPES[format],
+			);
+			const json = { ...counts(written.records), format, fileName, bytes: written.bytes };
+			return [{ json, binary: { [property]: binary } }];
+		},
+	}));
 }
 
 /** Format and Put Output File in Field; `record` names what a row of the file is (link, group). */

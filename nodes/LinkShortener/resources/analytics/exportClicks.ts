@@ -1,13 +1,12 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { rowOperation } from '../../batches/eachRow';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
 import { CLICK_COLUMNS, clickRowsOf, LINK_DETAIL_COLUMNS } from '../../links/clickRows';
 import {
 	escapeFormulasOption,
 	fileFields,
-	fileItem,
+	fileOperation,
 	fileNameOption,
 	fileSettingsOf,
 	type FileSettings,
@@ -44,26 +43,16 @@ function checkedOf(row: Row): Checked {
  * fails the row before any file. With Link Details the account is listed oldest first while
  * the file is written, and a page that fails fails the file.
  */
-export const run = rowOperation(() => ({
-	// One file at a time: each may hold a whole account, its listing 8 pages in flight.
-	inFlight: 1,
+export const run = fileOperation<Checked>({
 	check: checkedOf,
-	send: async (checked, row) => {
+	records: async (checked, row) => {
 		const request = await sentClickRequest(checked.request, row);
 		const { groupBy } = checked.request;
 		const place = { api: row.api, groupBy, itemIndex: row.index };
 		const rows = await clickRowsOf(place, request, checked.linkDetails);
-		const { format, fileName } = checked;
-		const item = await fileItem(row, checked, rows.batches, ({ records, bytes }) => ({
-			groups: records,
-			clicks: rows.clicks,
-			format,
-			fileName,
-			bytes,
-		}));
-		return [item];
+		return { batches: rows.batches, counts: (groups) => ({ groups, clicks: rows.clicks }) };
 	},
-}));
+});
 
 export const operation: INodePropertyOptions = {
 	name: 'Export Clicks to File',

@@ -10,12 +10,14 @@ import { parameterOfRow } from '../../n8n/itemField';
 import { runsAsTool } from '../../n8n/toolMode';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import type { NodeRun } from '../../n8n/nodeRun';
-import { RowValidator, wholeNumberSetting } from '../../fields/validation';
 import { runOptions } from '../../batches/rows';
+import { absoluteHttpUrl, RowValidator, wholeNumberSetting } from '../../fields/validation';
 import {
 	CHECK_MAX_REDIRECTS,
 	CHECK_TIMEOUT_SECONDS,
+	CHECKS_IN_FLIGHT,
 	DestinationChecker,
+	PER_HOST,
 } from '../../destinations/check';
 
 const displayOptions = showFor('link', ['checkDestination']);
@@ -76,6 +78,7 @@ function settingsOf(context: NodeRun): { checker: DestinationChecker; brokenOnly
 		wholeNumberSetting(node, { label, parameter: `options.${name}` }, value, fallback, least);
 	const send = async (request: IHttpRequestOptions) => await context.helpers.httpRequest(request);
 	const checker = new DestinationChecker(send, {
+		pacedByCaller: true,
 		timeoutMs: whole(options.timeout, CHECK_TIMEOUT_SECONDS, 'Timeout', 'timeout', 1) * 1000,
 		maxRedirects: whole(
 			options.maxRedirects,
@@ -91,7 +94,9 @@ function settingsOf(context: NodeRun): { checker: DestinationChecker; brokenOnly
 /** The checks of one run, with its settings. */
 const checking = ({ checker, brokenOnly }: ReturnType<typeof settingsOf>) =>
 	rowOperation(() => ({
-		inFlight: Infinity,
+		// D19's politeness: 8 checks in flight, 2 a host (a row waiting for its host holds none of the 8).
+		inFlight: CHECKS_IN_FLIGHT,
+		perKey: { most: PER_HOST, keyOf: (url: string) => absoluteHttpUrl(url.trim())?.host },
 		check: (row) => {
 			const url = parameterOfRow(row.context, 'url', row.index, '');
 			if (typeof url !== 'string' || !url.trim())
@@ -111,7 +116,6 @@ const checking = ({ checker, brokenOnly }: ReturnType<typeof settingsOf>) =>
 /**
  * Link > Check Destination (D19): each item's URL checked by DestinationChecker, the item out
  * with `destination`. A dead page is a result; only a missing URL or a bad option is an error.
- * Every row is handed to the checker at once: its slots (8 in flight, 2 a host) pace the checks.
  */
 export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	if (this.getInputData().length === 0) return [[]];

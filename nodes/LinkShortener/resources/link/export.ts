@@ -1,6 +1,5 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { rowOperation } from '../../batches/eachRow';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { RowValidator } from '../../fields/validation';
 import { OLDEST_FIRST, LINK_PATHS } from '../../http/endpoints';
@@ -8,7 +7,7 @@ import { EXPORT_FIELDS } from '../../links/exportFile';
 import {
 	escapeFormulasOption,
 	fileFields,
-	fileItem,
+	fileOperation,
 	fileNameOption,
 	fileSettingsOf,
 	type FileSettings,
@@ -62,23 +61,14 @@ async function* recordsOf(pages: AsyncGenerator<Page>): AsyncGenerator<IDataObje
  * The file is handed to n8n as a stream while its pages are read, so the node holds only the
  * pages in flight and the ids of the last few (repeats come from a server ignoring `page`).
  */
-export const run = rowOperation(() => ({
-	// One file at a time: each may hold a whole account, its listing 8 pages in flight.
-	inFlight: 1,
+export const run = fileOperation<Checked>({
 	check: checkedOf,
-	send: async (checked, row) => {
+	records: async (checked, row) => {
 		const request = { method: 'POST' as const, url: LINK_PATHS.v1.list, body: checked.body };
 		const pages = listPages(row.api, request, { pagesKept: RECENT_PAGES }, row.index);
-		const { format, fileName } = checked;
-		const item = await fileItem(row, checked, recordsOf(pages), ({ records, bytes }) => ({
-			links: records,
-			format,
-			fileName,
-			bytes,
-		}));
-		return [item];
+		return { batches: recordsOf(pages), counts: (links) => ({ links }) };
 	},
-}));
+});
 
 export const operation: INodePropertyOptions = {
 	name: 'Export to File',

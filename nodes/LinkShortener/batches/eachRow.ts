@@ -68,8 +68,8 @@ function oneAtATime<T>(rows: Row[], operation: RowOperation<T>): Send<T> {
 		const sendRows = async () => {
 			for (let row = queue.take(); !stopped && row; row = queue.take()) {
 				const { index, element } = row;
-				await pause(1);
 				try {
+					await pause(1);
 					const sent = await sendRow(operation, rows[index], element);
 					if ('error' in sent) ledger.fail(index, sent.error.message, detailsOfError(sent.error));
 					else ledger.sent(index, sent.items);

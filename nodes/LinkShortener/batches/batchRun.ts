@@ -9,20 +9,27 @@ import { runOperation, type Send } from './engine';
 import type { RowLedger, RowError, PreparedRow } from './ledger';
 import type { BatchOperation, BulkOperation } from './operation';
 import { RunMemory } from './retryMemory';
-import { batchesOf } from './rows';
+import { batchesOf, type RowSource } from './rows';
 import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
 
-/** Runs a bulk operation over the node's input through the engine: its rows sent in batches. */
+/** Runs a bulk operation over its rows (the node's input unless given) through the engine: its rows sent in batches. */
 export async function runBatches(
 	api: Api<NodeRun>,
 	operation: BulkOperation,
+	rows?: RowSource,
 ): Promise<INodeExecutionData[][]> {
 	const { rowsToSend } = operation;
-	return await runOperation<IDataObject>(api.context, {
-		check: operation.buildElement,
-		...(rowsToSend && { plan: async (rows, ledger) => await rowsToSend(rows, ledger) }),
-		send: inBatches(api, operation),
-	});
+	return await runOperation<IDataObject>(
+		api.context,
+		{
+			check: operation.buildElement,
+			...(rowsToSend && {
+				plan: async (checked, ledger) => await rowsToSend(checked, ledger),
+			}),
+			send: inBatches(api, operation),
+		},
+		rows,
+	);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { RowValidator } from '../fields/validation';
 import { RowLedger, type PreparedRow } from './ledger';
-import { refusalDetails, takeRows } from './rows';
+import { refusalDetails, takeRows, type RowSource } from './rows';
 import { failUnsettled } from './stoppedRun';
 
 const IN_DOUBT =
@@ -34,19 +34,20 @@ export interface Operation<T> {
 export type Send<T> = (rows: Array<PreparedRow<T>>, ledger: RowLedger) => Promise<void>;
 
 /**
- * Runs an operation over the node's input: intake (every row checked before any request, a bad
- * row its error item under On Error: Continue), the plan, the send, then one output per row, in
- * input order, read from the run's one ledger.
+ * Runs an operation over its rows (the node's input items unless given): intake (every row
+ * checked before any request, a bad row its error item under On Error: Continue), the plan, the
+ * send, then one output per row, in row order, read from the run's one ledger.
  */
 export async function runOperation<T>(
 	context: NodeRun,
 	operation: Operation<T>,
+	source: RowSource = { items: context.getInputData() },
 ): Promise<INodeExecutionData[][]> {
-	const rowCount = context.getInputData().length;
+	const rowCount = source.items.length;
 	if (rowCount === 0) return [[]];
 	const ledger = new RowLedger(rowCount);
 	const checked: Array<PreparedRow<T>> = [];
-	for (const row of await takeRows(context, operation.check)) {
+	for (const row of await takeRows(context, source, operation.check)) {
 		if ('error' in row) ledger.fail(row.index, row.error.message, refusalDetails(row.error));
 		else checked.push({ index: row.index, element: row.value });
 	}

@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
@@ -7,25 +7,37 @@ import { asNodeError } from '../http/errors';
 import { detailsOfError } from '../http/errorItems';
 import { RowValidator } from '../fields/validation';
 
+/**
+ * The rows an operation runs over: the node's input items (the default), or rows read from them
+ * (Bulk's "From a JSON List", `resources/bulk/jsonRows.ts`: each row an element of a list).
+ */
+export interface RowSource {
+	/** Each row as an item: its `json` holds the row's columns. */
+	readonly items: readonly INodeExecutionData[];
+	/** Where a row sits in what it was read from ("rows[3]"), for its errors; none for an input item. */
+	placeOf?(index: number): string;
+}
+
 /** An input row as the intake hands it on: checked, or refused (only under "On Error: Continue"). */
 export type TakenRow<T> = { index: number; value: T } | { index: number; error: RowError };
 
 /**
- * The one row intake of every operation (D8): every input row is read and checked before
- * anything is sent. Without "On Error: Continue" the first bad row stops the run, nothing
- * sent; with it, a bad row is handed on with its error, for its error item (`refusalDetails`).
+ * The one row intake of every operation (D8): every row is read and checked before anything is
+ * sent. Without "On Error: Continue" the first bad row stops the run, nothing sent; with it, a
+ * bad row is handed on with its error, for its error item (`refusalDetails`).
  */
 export async function takeRows<T>(
 	context: NodeRun,
+	rows: RowSource,
 	check: (index: number, validator: RowValidator) => T | Promise<T>,
 ): Promise<Array<TakenRow<T>>> {
-	const rowCount = context.getInputData().length;
 	const node = context.getNode();
 	const continueOnFail = context.continueOnFail();
 	const taken: Array<TakenRow<T>> = [];
-	for (let index = 0; index < rowCount; index++) {
+	for (let index = 0; index < rows.items.length; index++) {
 		try {
-			const value = check(index, new RowValidator(node, index));
+			const validator = new RowValidator(node, index, undefined, rows.placeOf?.(index));
+			const value = check(index, validator);
 			// Most checks answer at once: no await (a turn of microtasks) for each of 100,000 rows.
 			taken.push({ index, value: value instanceof Promise ? await value : value });
 		} catch (error) {

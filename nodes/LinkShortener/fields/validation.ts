@@ -111,9 +111,9 @@ export class RowValidator {
 		private readonly listPlace?: string,
 	) {}
 
-	/** The same checks, their errors naming the column a field was read from (and the row's place in a list). */
-	inColumns(columns: ColumnsByParameter, listPlace?: string): RowValidator {
-		return new RowValidator(this.node, this.itemIndex, columns, listPlace);
+	/** The same checks, their errors naming the column a field was read from. */
+	inColumns(columns: ColumnsByParameter): RowValidator {
+		return new RowValidator(this.node, this.itemIndex, columns, this.listPlace);
 	}
 
 	/** The same checks for the node's own settings (the trigger's): errors name the setting only. */

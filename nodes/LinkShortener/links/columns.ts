@@ -31,14 +31,14 @@ export const keepInputColumnsOption: INodeProperties = {
  */
 export function withInputColumns(
 	context: NodeRun,
+	rows: readonly INodeExecutionData[],
 	items: INodeExecutionData[],
 ): INodeExecutionData[] {
-	const input = context.getInputData();
 	const errorOutput = context.getNode().onError === 'continueErrorOutput';
 	return items.map((item) => {
 		const row = pairedRowOf(item);
 		if (row === undefined || (errorOutput && isErrorItem(item))) return item;
-		return { ...item, json: { ...input[row]?.json, ...item.json } };
+		return { ...item, json: { ...rows[row]?.json, ...item.json } };
 	});
 }
 
@@ -114,12 +114,7 @@ export class AutoMapColumns {
 	private readonly mappings: Mapping[] = [];
 	private readonly unused = new Set<string>();
 
-	/** `listPlaces`: each row's place in a JSON list ("rows[3]"), when the rows are its elements. */
-	constructor(
-		node: INode,
-		items: readonly INodeExecutionData[],
-		private readonly listPlaces?: readonly string[],
-	) {
+	constructor(node: INode, items: readonly INodeExecutionData[]) {
 		const bySignature = new Map<string, Mapping>();
 		for (const { json } of items) {
 			const keys = Object.keys(json);
@@ -157,7 +152,7 @@ export class AutoMapColumns {
 
 	/** The row's checks, their errors naming the column a value came from. */
 	checkOf(row: number, check: RowValidator): RowValidator {
-		return check.inColumns(this.mappings[row].byParameter, this.listPlaces?.[row]);
+		return check.inColumns(this.mappings[row].byParameter);
 	}
 
 	/** The row's value of a field, `given`. */
@@ -186,17 +181,16 @@ export class AutoMapColumns {
 		name: FieldName,
 	): never {
 		const { columns, keys } = this.mappings[row];
-		const at = this.listPlaces ? check.inColumns({}, this.listPlaces[row]) : check;
 		const blank = fields.flatMap((field) => columns[field] ?? []);
 		if (blank.length) {
 			const cells = blank.map((column) => `"${column}"`).join(', ');
-			return at.fail(name, `its ${cells} cell${blank.length > 1 ? 's are' : ' is'} blank`);
+			return check.fail(name, `its ${cells} cell${blank.length > 1 ? 's are' : ' is'} blank`);
 		}
 		const names =
 			fields.length === 1
 				? `${fields[0]} (any case; spaces, "_", "-" and "." ignored, e.g. "${name.label}")`
 				: `${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]} (any case; spaces, "_", "-" and "." ignored)`;
-		return at.fail(
+		return check.fail(
 			name,
 			`no column is named like ${names}; the row's columns are ${keys.length ? listed(keys) : 'none'}`,
 		);

@@ -1,4 +1,5 @@
 import type {
+	IAllExecuteFunctions,
 	IExecutePaginationFunctions,
 	IGetNodeParameterOptions,
 	INodeExecutionData,
@@ -6,16 +7,19 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { nodeRunOf, type NodeRun } from './nodeRun';
+import type { NodeRun } from './nodeRun';
 
 /** An operation's run over the node's input items: the same function on every path n8n takes. */
 export type OperationRun = (this: NodeRun) => Promise<INodeExecutionData[][]>;
 
 /**
- * The one row that n8n's routing hands over, as a run of the node over that row. Parameters are
- * that row's; hints go nowhere (they show in the editor, and a tool call has none).
+ * The run of the node over the one row that n8n's routing hands over, made from routing's own
+ * context (a pagination context: no item index to its parameters, no hints): the one substitute
+ * for n8n's execute context, as routing leaves no other way in. Parameters are that row's;
+ * hints go nowhere (they show in the editor, and a tool call has none). n8n's helpers read their
+ * context from `this`, so they stay bound to routing's.
  */
-function singleRowRun(context: IExecutePaginationFunctions): NodeRun {
+function routingRun(context: IExecutePaginationFunctions): NodeRun {
 	const row = context.getInputData();
 	const getNodeParameter = (
 		name: string,
@@ -23,12 +27,26 @@ function singleRowRun(context: IExecutePaginationFunctions): NodeRun {
 		fallback?: unknown,
 		options?: IGetNodeParameterOptions,
 	) => context.getNodeParameter(name, fallback, options);
-	return nodeRunOf(context, {
+	return {
+		getNode: () => context.getNode(),
+		continueOnFail: () => context.continueOnFail(),
+		getCredentials: async (type, itemIndex) => await context.getCredentials(type, itemIndex),
+		getExecutionId: () => context.getExecutionId(),
+		getExecutionCancelSignal: () => context.getExecutionCancelSignal(),
+		helpers: {
+			httpRequestWithAuthentication: async (...args) =>
+				await context.helpers.httpRequestWithAuthentication.call(
+					context as IAllExecuteFunctions,
+					...args,
+				),
+			httpRequest: async (options) => await context.helpers.httpRequest(options),
+			prepareBinaryData: async (...args) => await context.helpers.prepareBinaryData(...args),
+		},
 		getInputData: () => [row],
 		getNodeParameter: getNodeParameter as NodeRun['getNodeParameter'],
 		getWorkflowDataProxy: () => context.getWorkflowDataProxy(context.getItemIndex()),
 		addExecutionHints: () => undefined,
-	});
+	};
 }
 
 /**
@@ -44,7 +62,7 @@ function singleRowRun(context: IExecutePaginationFunctions): NodeRun {
  */
 export function throughRouting(run: OperationRun): INodePropertyRouting {
 	async function pagination(this: IExecutePaginationFunctions): Promise<INodeExecutionData[]> {
-		const [items = []] = await run.call(singleRowRun(this));
+		const [items = []] = await run.call(routingRun(this));
 		const item = this.getItemIndex();
 		return items.map((output) => ({ ...output, pairedItem: { item } }));
 	}

@@ -18,7 +18,7 @@ import { createLinkBody, FIELDS } from '../../links/linkBodies';
 import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/ledger';
-import { runOptions } from '../../batches/rows';
+import { runOptions, type RowSource } from '../../batches/rows';
 import { afterSending } from '../../batches/stoppedRun';
 import { linkPathsOf } from '../../http/endpoints';
 import {
@@ -71,7 +71,7 @@ export const fields: INodeProperties[] = [
 ];
 
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
-export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
+export async function run(this: NodeRun, rows: RowSource): Promise<INodeExecutionData[][]> {
 	const api = Api.ofRun(this);
 	const options = runOptions(this);
 	const node = this.getNode();
@@ -87,30 +87,35 @@ export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
 	const qrCodes = qrSettingsOf(node, options);
 	const createOnce = ifExistsOf(options) === 'returnExisting' ? new CreateOnce() : undefined;
 	const hints = new RunHints();
-	const [items] = await runBatches(api, {
-		...bulkCreateOperation(paths, maxRetries),
-		buildElement: createElementBuilder(this, hints),
-		batchSize,
-		...(createOnce && {
-			rowsToSend: async (rows, ledger) =>
-				await createOnce.rowsToSend(api, paths.list, rows, ledger),
-		}),
-	});
+	const [items] = await runBatches(
+		api,
+		{
+			...bulkCreateOperation(paths, maxRetries),
+			buildElement: createElementBuilder(this, rows, hints),
+			batchSize,
+			...(createOnce && {
+				rowsToSend: async (checked, ledger) =>
+					await createOnce.rowsToSend(api, paths.list, checked, ledger),
+			}),
+		},
+		rows,
+	);
 	return await afterSending(this, async () => {
 		const output = createOnce ? createOnce.outputOf(items) : items;
 		hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
-		hints.addTo(this, this.getInputData().length);
-		const kept = options.keepInputColumns === true ? withInputColumns(this, output) : output;
+		hints.addTo(this, rows.items.length);
+		const kept =
+			options.keepInputColumns === true ? withInputColumns(this, rows.items, output) : output;
 		return [await addQrCodes(this, qrCodes, kept)];
 	});
 }
 
 /** How each input row becomes one element of the bulk-create body. */
-function createElementBuilder(context: NodeRun, hints: RunHints): ElementBuilder {
-	const columns = selfMappedColumns(context);
+function createElementBuilder(context: NodeRun, rows: RowSource, hints: RunHints): ElementBuilder {
+	const columns = selfMappedColumns(context, rows);
 	if (columns) {
 		// The fast path: the item's own fields, no expression evaluated per row.
-		const items = context.getInputData();
+		const { items } = rows;
 		hints.add(columns.hint());
 		return (row, check) =>
 			createLinkBody(

@@ -1,10 +1,10 @@
 import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
 import { parameterOfRow } from '../../n8n/itemField';
-import { nodeRunOf, type NodeRun } from '../../n8n/nodeRun';
+import type { NodeRun } from '../../n8n/nodeRun';
 import { runsAsTool } from '../../n8n/toolMode';
-import type { OperationRun } from '../../n8n/toolPath';
 import { pairedRowOf } from '../../http/errorItems';
+import type { RowSource } from '../../batches/rows';
 import type { Operation } from '../resource';
 import { invalidSetting } from '../../fields/validation';
 import { mappingModeOf } from './mappingMode';
@@ -46,53 +46,71 @@ function listOf(context: NodeRun, item: number): IDataObject[] {
 	return value as IDataObject[];
 }
 
-/** The run over the list's elements: each element an input item, its parameters those of the item that held it. */
-function elementsRun(context: NodeRun, elements: INodeExecutionData[]): NodeRun {
-	const holderOf = (element: number) => pairedRowOf(elements[element]) ?? 0;
-	const getNodeParameter = (name: string, element: number, ...rest: unknown[]) =>
-		(context.getNodeParameter as (...args: unknown[]) => unknown)(name, holderOf(element), ...rest);
-	return nodeRunOf(context, {
-		getInputData: () => elements,
-		getNodeParameter: getNodeParameter as NodeRun['getNodeParameter'],
-		getWorkflowDataProxy: (element) => context.getWorkflowDataProxy(holderOf(element)),
-		addExecutionHints: (...hints) => context.addExecutionHints(...hints),
-	});
-}
+/**
+ * The rows of a run in mode "From a JSON List": the elements of every input item's list, in
+ * order, each read from the item that held it (`holders`) and named by its place there.
+ */
+class ListRows implements RowSource {
+	readonly items: INodeExecutionData[] = [];
+	private readonly holders: number[] = [];
+	private readonly places: string[] = [];
 
-/** An output item of an element, paired back to the input item that held the list. */
-function pairedToHolder(
-	item: INodeExecutionData,
-	elements: INodeExecutionData[],
-): INodeExecutionData {
-	const row = pairedRowOf(item);
-	if (row === undefined) return item;
-	return { ...item, pairedItem: elements[row]?.pairedItem ?? { item: 0 } };
-}
+	constructor(context: NodeRun) {
+		const lists = context.getInputData().map((_holder, item) => listOf(context, item));
+		const several = lists.filter((list) => list.length > 0).length > 1;
+		lists.forEach((list, item) => {
+			list.forEach((json, position) => {
+				// A copy of each element: the list may be the input item's own (parameterOfRow).
+				this.items.push({ json: { ...json } });
+				this.holders.push(item);
+				this.places.push(`rows[${position}]${several ? ` of input item ${item}` : ''}`);
+			});
+		});
+	}
 
-function fromJsonList(run: OperationRun): OperationRun {
-	return async function (this: NodeRun) {
-		const mode = mappingModeOf(this);
-		if (mode === 'autoMap' && runsAsTool(this.getNode())) {
-			throw new NodeOperationError(
-				this.getNode(),
-				'Map Automatically reads the columns of input items, and a tool call has none',
-				{
-					description: `Set Mapping Column Mode to "From a JSON List" and Rows to ${TOOL_ROWS}, so that the model passes the rows.`,
-				},
-			);
-		}
-		if (mode !== 'jsonRows') return await run.call(this);
-		const elements = this.getInputData().flatMap((_holder, item) =>
-			// A copy of each element: the list may be the input item's own (parameterOfRow).
-			listOf(this, item).map((json) => ({ json: { ...json }, pairedItem: { item } })),
+	placeOf(index: number): string {
+		return this.places[index];
+	}
+
+	/** The run's output, each row's items paired back to the input item that held it. */
+	pairedToHolders(outputs: INodeExecutionData[][]): INodeExecutionData[][] {
+		return outputs.map((items) =>
+			items.map((item) => {
+				const row = pairedRowOf(item);
+				if (row === undefined) return item;
+				return { ...item, pairedItem: { item: this.holders[row] ?? 0 } };
+			}),
 		);
-		if (elements.length === 0) return [[]];
-		const outputs = await run.call(elementsRun(this, elements));
-		return outputs.map((items) => items.map((item) => pairedToHolder(item, elements)));
-	};
+	}
 }
 
-/** A bulk operation that also takes its rows from a JSON list (mapping mode "From a JSON List", D18). */
-export function withJsonRows(operation: Operation): Operation {
-	return { ...operation, run: fromJsonList(operation.run) };
+/** How a bulk operation runs over its rows: the input items, or the elements of their JSON lists. */
+type BulkRun = (this: NodeRun, rows: RowSource) => Promise<INodeExecutionData[][]>;
+
+/**
+ * A bulk operation that also takes its rows from a JSON list (mapping mode "From a JSON List",
+ * D18): the list of every input item is read and checked, then the operation runs once, over
+ * its elements.
+ */
+export function withJsonRows(operation: Omit<Operation, 'run'> & { run: BulkRun }): Operation {
+	return {
+		...operation,
+		run: async function (this: NodeRun) {
+			const mode = mappingModeOf(this);
+			if (mode === 'autoMap' && runsAsTool(this.getNode())) {
+				throw new NodeOperationError(
+					this.getNode(),
+					'Map Automatically reads the columns of input items, and a tool call has none',
+					{
+						description: `Set Mapping Column Mode to "From a JSON List" and Rows to ${TOOL_ROWS}, so that the model passes the rows.`,
+					},
+				);
+			}
+			if (mode !== 'jsonRows')
+				return await operation.run.call(this, { items: this.getInputData() });
+			const rows = new ListRows(this);
+			if (rows.items.length === 0) return [[]];
+			return rows.pairedToHolders(await operation.run.call(this, rows));
+		},
+	};
 }

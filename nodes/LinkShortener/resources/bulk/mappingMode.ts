@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { NodeRun } from '../../n8n/nodeRun';
 import { showFor } from '../../fields/commonFields';
 import { AutoMapColumns } from '../../links/columns';
-import { pairedRowOf } from '../../http/errorItems';
+import type { RowSource } from '../../batches/rows';
 
 export type MappingMode = 'defineBelow' | 'autoMap' | 'jsonRows';
 
@@ -59,24 +59,7 @@ export function mappingModeOf(context: NodeRun): MappingMode {
  * The rows' columns when they map themselves (Map Automatically, or a JSON list whose elements
  * are the rows: jsonRows.ts); undefined when each field is mapped below.
  */
-export function selfMappedColumns(context: NodeRun): AutoMapColumns | undefined {
-	const mode = mappingModeOf(context);
-	if (mode === 'defineBelow') return undefined;
-	const items = context.getInputData();
-	return new AutoMapColumns(
-		context.getNode(),
-		items,
-		mode === 'jsonRows' ? listPlacesOf(items.map((item) => pairedRowOf(item) ?? 0)) : undefined,
-	);
-}
-
-/** "rows[3]", or "rows[3] of input item 1" when several input items held a list. */
-function listPlacesOf(holders: number[]): string[] {
-	const several = holders.some((holder) => holder !== holders[0]);
-	const seen = new Map<number, number>();
-	return holders.map((holder) => {
-		const position = seen.get(holder) ?? 0;
-		seen.set(holder, position + 1);
-		return `rows[${position}]${several ? ` of input item ${holder}` : ''}`;
-	});
+export function selfMappedColumns(context: NodeRun, rows: RowSource): AutoMapColumns | undefined {
+	if (mappingModeOf(context) === 'defineBelow') return undefined;
+	return new AutoMapColumns(context.getNode(), rows.items);
 }

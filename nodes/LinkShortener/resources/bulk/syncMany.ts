@@ -12,9 +12,9 @@ import { inBatches } from '../../batches/batchRun';
 import { runOperation } from '../../batches/engine';
 import { Api } from '../../http/request';
 import type { ElementBuilder } from '../../batches/ledger';
-import { runOptions } from '../../batches/rows';
-import { isErrorItem, pairedRowOf } from '../../http/errorItems';
+import { runOptions, type RowSource } from '../../batches/rows';
 import { afterSending } from '../../batches/stoppedRun';
+import { isErrorItem, pairedRowOf } from '../../http/errorItems';
 import { LINK_FIELDS, optionsCollection, showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
 import { LINK_PATHS } from '../../http/endpoints';
@@ -127,50 +127,56 @@ export const fields: INodeProperties[] = [
  * a link, then updates the rows whose link differs (only the differing fields). Each item is
  * the link plus `syncAction` and `changedFields`.
  */
-export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
+export async function run(this: NodeRun, rows: RowSource): Promise<INodeExecutionData[][]> {
 	const api = Api.ofRun(this);
 	const options = runOptions(this);
 	const matchBy = this.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;
 	const plan = new SyncPlan(api, matchBy, dryRun);
 	// Map Automatically: every row's columns read before anything is sent (D17).
-	const columns = selfMappedColumns(this);
+	const columns = selfMappedColumns(this, rows);
 	const batchSize = createBatchSizeOf(this, options);
-	const [items] = await runOperation<IDataObject>(this, {
-		check: syncElementBuilder(this, matchBy, plan, columns),
-		plan: async (rows, ledger) => await plan.rowsToSend(rows, ledger),
-		send: inBatches(
-			api,
-			{
-				...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
-				runName: 'Sync',
-				batchSize,
-				takes: (row) => !plan.updates(row),
-			},
-			{
-				...BULK_UPDATE,
-				runName: 'Sync update',
-				batchSize: UPDATE_BATCH_SIZE,
-				takes: (row) => plan.updates(row),
-			},
-		),
-	});
+	const [items] = await runOperation<IDataObject>(
+		this,
+		{
+			check: syncElementBuilder(this, rows, matchBy, plan, columns),
+			plan: async (checked, ledger) => await plan.rowsToSend(checked, ledger),
+			send: inBatches(
+				api,
+				{
+					...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
+					runName: 'Sync',
+					batchSize,
+					takes: (row) => !plan.updates(row),
+				},
+				{
+					...BULK_UPDATE,
+					runName: 'Sync update',
+					batchSize: UPDATE_BATCH_SIZE,
+					takes: (row) => plan.updates(row),
+				},
+			),
+		},
+		rows,
+	);
 	return await afterSending(this, () => {
 		const output = items.map((item) => withAction(item, plan.plans.get(pairedRowOf(item) ?? -1)));
 		const unusedColumns = columns?.hint();
 		this.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
-		return [options.keepInputColumns === true ? withInputColumns(this, output) : output];
+		return [
+			options.keepInputColumns === true ? withInputColumns(this, rows.items, output) : output,
+		];
 	});
 }
 
 /** How each row becomes its create element (checked before anything is sent), its link reference recorded. */
 function syncElementBuilder(
 	context: NodeRun,
+	{ items }: RowSource,
 	matchBy: MatchBy,
 	plan: SyncPlan,
 	columns: AutoMapColumns | undefined,
 ): ElementBuilder {
-	const items = context.getInputData();
 	if (columns) {
 		return (row, check) => {
 			const json = items[row].json;

@@ -17,7 +17,7 @@ import { runBatches } from '../../batches/batchRun';
 import { Api } from '../../http/request';
 import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/ledger';
-import { runOptions } from '../../batches/rows';
+import { runOptions, type RowSource } from '../../batches/rows';
 import { afterSending } from '../../batches/stoppedRun';
 import { selfMappedColumns } from './mappingMode';
 import { wholeNumberSetting } from '../../fields/validation';
@@ -65,26 +65,32 @@ export const fields: INodeProperties[] = [
 ];
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
-export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
+export async function run(this: NodeRun, rows: RowSource): Promise<INodeExecutionData[][]> {
 	const api = Api.ofRun(this);
 	const options = runOptions(this);
 	const links = new RowLinkRefs(api);
 	const hints = new RunHints();
-	const output = await runBatches(api, {
-		...BULK_UPDATE,
-		buildElement: updateElementBuilder(this, links, hints),
-		rowsToSend: async (rows, ledger) => await links.rowsToSend(rows, ledger),
-		batchSize: wholeNumberSetting(
-			this.getNode(),
-			{ label: 'Batch Size', parameter: 'options.batchSize' },
-			options.batchSize,
-			UPDATE_BATCH_SIZE,
-			1,
-		),
-	});
+	const output = await runBatches(
+		api,
+		{
+			...BULK_UPDATE,
+			buildElement: updateElementBuilder(this, rows, links, hints),
+			rowsToSend: async (checked, ledger) => await links.rowsToSend(checked, ledger),
+			batchSize: wholeNumberSetting(
+				this.getNode(),
+				{ label: 'Batch Size', parameter: 'options.batchSize' },
+				options.batchSize,
+				UPDATE_BATCH_SIZE,
+				1,
+			),
+		},
+		rows,
+	);
 	return await afterSending(this, () => {
-		hints.addTo(this, this.getInputData().length);
-		return options.keepInputColumns === true ? [withInputColumns(this, output[0])] : output;
+		hints.addTo(this, rows.items.length);
+		return options.keepInputColumns === true
+			? [withInputColumns(this, rows.items, output[0])]
+			: output;
 	});
 }
 
@@ -104,13 +110,14 @@ const LINK_COLUMN_NAMES = LINK_COLUMNS.map((column) => column.parameter);
 /** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
 function updateElementBuilder(
 	context: NodeRun,
+	rows: RowSource,
 	links: RowLinkRefs,
 	hints: RunHints,
 ): ElementBuilder {
-	const columns = selfMappedColumns(context);
+	const columns = selfMappedColumns(context, rows);
 	if (columns) {
 		// The fast path: the item's own fields, no expression evaluated per row.
-		const items = context.getInputData();
+		const { items } = rows;
 		hints.add(columns.hint());
 		return (row, check) => {
 			const json = items[row].json;

@@ -1,0 +1,72 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { useLinkShortener } from '../helpers/fixture';
+
+const listOf = (operation: string, extra: object = {}): INodeParameters => ({
+	resource: 'bulk',
+	operation,
+	mappingMode: 'jsonRows',
+	rows: '={{ $json.rows }}',
+	...extra,
+});
+
+describe('Bulk > From a JSON List: each element a row of the run, named by its place', () => {
+	const ls = useLinkShortener();
+
+	it('lists of several input items: a bad element is named "rows[i] of input item n", its error item paired to that item', async () => {
+		const input = [
+			{ rows: [{ longUrl: 'https://example.com/places/0', path: 'places-0' }] },
+			{
+				rows: [
+					{ longUrl: 'https://example.com/places/1', path: 'places-1' },
+					{ longUrl: 'https://example.com/places/2' },
+				],
+			},
+		];
+
+		const stopped = await ls.run(listOf('syncMany'), input);
+		expect(stopped.error?.message).toMatch(
+			/^Invalid shortUrl or path in rows\[1\] of input item 1: no column is named like shortUrl or path/,
+		);
+		expect(ls.sandbox.requests).toHaveLength(0);
+
+		const { items, error } = await ls.run(listOf('syncMany'), input, { continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.syncAction ?? item.json.error, item.pairedItem])).toEqual(
+			[
+				['created', { item: 0 }],
+				['created', { item: 1 }],
+				[
+					expect.stringMatching(/^Invalid shortUrl or path in rows\[1\] of input item 1:/),
+					{ item: 1 },
+				],
+			],
+		);
+	});
+
+	it('an input item with an empty list: the other item\'s elements are "rows[i]", paired to it', async () => {
+		const { items, error } = await ls.run(
+			listOf('createMany'),
+			[{ rows: [] }, { rows: [{ longUrl: 'https://example.com/places/a' }, { title: 'no URL' }] }],
+			{ continueOnFail: true },
+		);
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 1 }]);
+		expect(items[1].json.error).toMatch(/^Invalid Long URL in rows\[1\]: no column/);
+	});
+
+	it('Keep Input Columns adds the columns of the element, not those of the item that held the list', async () => {
+		const { items, error } = await ls.run(
+			listOf('createMany', { options: { keepInputColumns: true } }),
+			[{ rows: [{ longUrl: 'https://example.com/places/k', note: 'from the list' }], other: 1 }],
+		);
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ note: 'from the list', shortUrl: expect.any(String) });
+		expect(items[0].json).not.toHaveProperty('other');
+		expect(items[0].json).not.toHaveProperty('rows');
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+});

@@ -30,7 +30,7 @@ export async function decryptedCredential(
  * read (`additionalCredentialOptions.credentialsDecrypted`): n8n then skips its database read
  * and decryption (about 2 ms a request in 2.41.1) and still applies the credential's
  * `authenticate`. n8n's helpers read their context from `this`, so the call binds it (a
- * NodeRun of the tool path binds its own, nodeRun.ts).
+ * NodeRun of the tool path binds its own, `routingRun` in toolPath.ts).
  */
 export async function authenticatedRequest(
 	context: CredentialContext,

@@ -282,4 +282,32 @@ describe('Link > Create over many rows, on a slow server', () => {
 		expect(error?.message).toMatch(/^422/);
 		expect(ls.requestsTo('/v1/links/').length).toBeLessThanOrEqual(8);
 	});
+	it('a QR code that cannot be made for a created link: the error says the link exists, naming it', async () => {
+		const long = `https://sho.rt/${'x'.repeat(3000)}`;
+		ls.sandbox.injectFault({
+			path: '/v1/links/',
+			fault: {
+				kind: 'status',
+				status: 201,
+				body: { data: { id: 'f1e2d3c4-0000-4000-8000-000000000001', shortUrl: long } },
+			},
+		});
+
+		const { items } = await ls.run(
+			{
+				resource: 'link',
+				operation: 'create',
+				longUrl: 'https://example.com/qr',
+				options: { qrCode: 'png' },
+			},
+			[{}],
+			{ continueOnFail: true },
+		);
+
+		expect(ls.requestsTo('/v1/links/')).toHaveLength(1);
+		expect(String(items[0].json.error)).toMatch(
+			/^Created the link f1e2d3c4-0000-4000-8000-000000000001, but not its QR code: QR code: the text is/,
+		);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
 });

@@ -1,4 +1,9 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { itemsOf, rowOperation } from '../../batches/eachRow';
 import {
@@ -55,7 +60,22 @@ export const run = rowOperation((api) => {
 			const links = returnExisting(options)
 				? records.map((record) => ({ ...record, linkCreated: !link }))
 				: records;
-			return await addQrCodes(row.context, qrCodes, itemsOf(links));
+			if (link) return await addQrCodes(row.context, qrCodes, itemsOf(links));
+			try {
+				return await addQrCodes(row.context, qrCodes, itemsOf(links));
+			} catch (error) {
+				// The link exists: the error must say so, or running the item again creates another.
+				const ids = records.map((created) => String(created.id)).join(', ');
+				throw new NodeOperationError(
+					row.context.getNode(),
+					`Created the link ${ids}, but not its QR code: ${(error as Error).message}`,
+					{
+						itemIndex: row.index,
+						description:
+							'The link exists: running this item again would create a second one. Read it with Link > Get.',
+					},
+				);
+			}
 		},
 	};
 });

@@ -52,6 +52,35 @@ describe('Link > Get', () => {
 		expect(ls.sandbox.requests.map((r) => r.path)).toEqual(['/v1/links/list']);
 	});
 
+	it('looks every short URL up before the first read: a row naming no link stops the run before any GET, or is its own error item under Continue', async () => {
+		const rows = [
+			{ link: `https://go.example.com/${launch.path}` },
+			{ link: 'https://sho.rt/does-not-exist' },
+			{ link: `https://go.example.com/${launch.path}` },
+		];
+		const parameters = get(byUrl('={{ $json.link }}'));
+		const reads = () => ls.sandbox.requests.filter((r) => r.method === 'GET').length;
+
+		const stopped = await ls.run(parameters, rows);
+		expect(stopped.error?.message).toBe('No link has the short URL https://sho.rt/does-not-exist');
+		expect(reads()).toBe(0);
+
+		ls.sandbox.requests.length = 0;
+		const { items, error } = await ls.run(parameters, rows, { continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(ls.sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'POST /v1/links/list',
+			`GET /v1/links/${launch.id}`,
+			`GET /v1/links/${launch.id}`,
+		]);
+		expect(items.map((item) => item.json.id ?? item.json.details)).toEqual([
+			launch.id,
+			expect.objectContaining({ inputItem: 1, outcome: 'notSent' }),
+			launch.id,
+		]);
+		expect(items[1].pairedItem).toEqual({ item: 1 });
+	});
+
 	it('shows an ID that is not a UUID as an issue of the node, as the editor does', async () => {
 		await expect(ls.run(get(byId('12345')))).rejects.toThrow('Not a link ID: a link ID is a UUID');
 		expect(ls.sandbox.requests).toHaveLength(0);

@@ -1,36 +1,16 @@
-import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 import { withoutFinalStop } from '../http/answerText';
 import { BatchSender, refusalOf, type Failure, type Outcome } from './batchSender';
-import { runOperation, type Send } from './engine';
+import type { Send } from './engine';
 import type { RowLedger, RowError, PreparedRow } from './ledger';
-import type { BatchOperation, BulkOperation } from './operation';
+import type { BatchOperation } from './operation';
 import { RunMemory } from './retryMemory';
-import { batchesOf, type RowSource } from './rows';
+import { batchesOf } from './rows';
 import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
-
-/** Runs a bulk operation over its rows (the node's input unless given) through the engine: its rows sent in batches. */
-export async function runBatches(
-	api: Api<NodeRun>,
-	operation: BulkOperation,
-	rows?: RowSource,
-): Promise<INodeExecutionData[][]> {
-	const { rowsToSend } = operation;
-	return await runOperation<IDataObject>(
-		api.context,
-		{
-			check: operation.buildElement,
-			...(rowsToSend && {
-				plan: async (checked, ledger) => await rowsToSend(checked, ledger),
-			}),
-			send: inBatches(api, operation),
-		},
-		rows,
-	);
-}
 
 /**
  * The send of rows in batches: each operation in turn (Sync Many: its creates, then its

@@ -1,33 +1,25 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { NodeRun } from '../n8n/nodeRun';
-
 import { detailsOfError } from '../http/errorItems';
 import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import { asNodeError } from '../http/errors';
 import { requestFailure } from '../n8n/requestFailure';
-import { Api, type Row } from '../http/request';
+import type { Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
-import { runOperation, type Send } from './engine';
-import type { PreparedRow, RowError, RowLedger } from './ledger';
+import type { RunStart, Send } from './engine';
+import type { RowError } from './ledger';
 import { PacedRows, type PerKey } from './pacedRows';
 
 /**
- * An operation that answers each input row on its own: Link > Create, Get, Get Many, Export and
- * Check Destination, Analytics > Get Clicks and Export Clicks, Domain > Get Many.
+ * How the rows of an operation that answers each row on its own are sent (Link > Create, Get,
+ * Get Many, Export and Check Destination, Analytics > Get Clicks and Export Clicks, Domain > Get
+ * Many).
  */
-export interface RowOperation<Checked> {
+export interface EachRow<Checked> {
 	/** Rows sent at once, REQUESTS_IN_FLIGHT unless given. */
 	inFlight?: number;
 	/** At most so many rows in flight with the same key (Check Destination: 2 a host). */
 	perKey?: PerKey<Checked>;
-	/** Reads and checks the row's parameters, sending nothing; throws what is wrong with the row. */
-	check(row: Row): Checked;
-	/**
-	 * The run's plan, once every row is checked: its look-ups; settles in the ledger the rows
-	 * that need no request of their own and returns the rows to send.
-	 */
-	plan?(rows: Array<PreparedRow<Checked>>, ledger: RowLedger): Promise<Array<PreparedRow<Checked>>>;
 	/** Sends what the checked row asks for (each request bounded by Request Options > Timeout) and gives its output items (paired to the row here). */
 	send(checked: Checked, row: Row): Promise<INodeExecutionData[]>;
 }
@@ -39,7 +31,7 @@ export function itemsOf(records: IDataObject[]): INodeExecutionData[] {
 
 /** Sends a checked row; under Continue, whatever failed is the row's own error (D8). */
 async function sendRow<T>(
-	operation: RowOperation<T>,
+	operation: EachRow<T>,
 	row: Row,
 	checked: T,
 ): Promise<{ items: INodeExecutionData[] } | { error: RowError }> {
@@ -59,9 +51,9 @@ async function sendRow<T>(
  * (its pause after every so many rows); a failure without Continue sends no further row and
  * stops the node once the rows in flight are answered.
  */
-function oneAtATime<T>(rows: Row[], operation: RowOperation<T>): Send<T> {
+export function eachRow<T>(run: RunStart, operation: EachRow<T>): Send<T> {
 	return async (checked, ledger) => {
-		const { context, api } = rows[0];
+		const { context, api } = run;
 		const pause = batchingPause(api.settings, context.getExecutionCancelSignal());
 		const queue = new PacedRows(checked, operation.perKey);
 		let stopped = false;
@@ -70,7 +62,7 @@ function oneAtATime<T>(rows: Row[], operation: RowOperation<T>): Send<T> {
 				const { index, element } = row;
 				try {
 					await pause(1);
-					const sent = await sendRow(operation, rows[index], element);
+					const sent = await sendRow(operation, run.row(index), element);
 					if ('error' in sent) ledger.fail(index, sent.error.message, detailsOfError(sent.error));
 					else ledger.sent(index, sent.items);
 				} catch (error) {
@@ -86,33 +78,4 @@ function oneAtATime<T>(rows: Row[], operation: RowOperation<T>): Send<T> {
 		const failure = ended.find((result) => result.status === 'rejected');
 		if (failure) throw asNodeError(context.getNode(), failure.reason);
 	};
-}
-
-/**
- * A row operation for the node: its run, through the engine, sending one row at a time.
- * `start` makes the operation afresh for each run, so what a run learns stays in that run.
- */
-export function rowOperation<T>(start: (api: Api<NodeRun>) => RowOperation<T>) {
-	// Named `run`: the bench's CPU profile finds an operation's run by this name.
-	return async function run(this: NodeRun) {
-		const api = Api.ofRun(this);
-		const operation = start(api);
-		const rows = rowsOf(api);
-		return await runOperation(this, {
-			check: (index) => operation.check(rows[index]),
-			plan: operation.plan?.bind(operation),
-			send: oneAtATime(rows, operation),
-		});
-	};
-}
-
-/** The node's input rows, each with its own parameters. */
-function rowsOf(api: Api<NodeRun>): Row[] {
-	const { context } = api;
-	return context.getInputData().map((_item, index) => ({
-		index,
-		context,
-		api,
-		parameter: (name, fallback) => context.getNodeParameter(name, index, fallback) as never,
-	}));
 }

@@ -151,6 +151,14 @@ export class RowLedger {
 		});
 	}
 
+	/** Every row that has no error item gets this one (what the run did once its rows were sent failed). */
+	failAllSettled(outcome: RowOutcome, message: string, cause?: RowError): void {
+		const details = { outcome, ...detailsOfError(cause) };
+		this.records.forEach((record, row) => {
+			if (record?.state !== 'failed') this.fail(row, message, details);
+		});
+	}
+
 	/** How many rows have no item yet. */
 	unsettled(): number {
 		return this.records.filter((record) => record === undefined || record.state === 'pending')

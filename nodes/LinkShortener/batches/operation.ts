@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiRequest } from '../http/request';
 import type { Matched } from './bulkAnswers';
-import type { ElementBuilder, PreparedRow, RowLedger } from './ledger';
+import type { PreparedRow } from './ledger';
 import type { LookUp } from './reconcile';
 
 /**
@@ -31,15 +31,4 @@ export interface BatchOperation {
 	rateLimit?: { maxRetries: number };
 	/** Set when a request that may have applied must not be re-sent blindly: the rows it applied are looked up (D7). */
 	lookUp?: LookUp;
-}
-
-/** A bulk operation run on its own (`runBatches`): how each row becomes its element, and its plan. */
-export interface BulkOperation extends BatchOperation {
-	/** How each input row becomes one element of the request body (the engine's check). */
-	buildElement: ElementBuilder;
-	/**
-	 * The engine's plan: runs once every row is checked, before the first request; settles the
-	 * rows that need no request (their item set in the ledger) and returns the rows to send (D11, D14).
-	 */
-	rowsToSend?(rows: PreparedRow[], ledger: RowLedger): Promise<PreparedRow[]>;
 }

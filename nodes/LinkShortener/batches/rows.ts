@@ -16,6 +16,8 @@ export interface RowSource {
 	readonly items: readonly INodeExecutionData[];
 	/** Where a row sits in what it was read from ("rows[3]"), for its errors; none for an input item. */
 	placeOf?(index: number): string;
+	/** The run's output, each row's items paired back to the input item that held it; none for input items. */
+	pairedToHolders?(items: INodeExecutionData[]): INodeExecutionData[];
 }
 
 /** An input row as the intake hands it on: checked, or refused (only under "On Error: Continue"). */
@@ -76,9 +78,4 @@ export function batchesOf<T>(rows: readonly T[], size: number): T[][] {
 	for (let start = 0; start < rows.length; start += size)
 		batches.push(rows.slice(start, start + size));
 	return batches;
-}
-
-/** The "options" collection of a bulk run; options apply to the whole run, not to each row. */
-export function runOptions(context: NodeRun): IDataObject {
-	return context.getNodeParameter('options', 0, {}) as IDataObject;
 }

@@ -1,13 +1,11 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
-import type { OperationRun } from '../n8n/toolPath';
 
-import { forErrorOutput } from '../n8n/errorOutput';
 import { asNodeError } from '../http/errors';
 import { withoutFinalStop } from '../http/answerText';
 import type { Failure } from './batchSender';
-import { RowLedger, type RowOutcome, type PreparedRow } from './ledger';
+import type { RowLedger, RowOutcome, PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { describeRows, plural } from './rowRanges';
 
@@ -123,42 +121,4 @@ export function failUnsettled(
 		message.replace('%s', () => reason),
 		cause,
 	);
-}
-
-/**
- * The one ending of a run that stops before its rows are settled, for every operation (a
- * setting that makes the run impossible, `invalidSetting` in fields/validation.ts): without
- * Continue On Fail the error stops the node, nothing sent; with it, each input row becomes its
- * own error item, `outcome: notSent`, instead of n8n handing the input on as the node's output.
- * Error items are shaped for the error output when it is on.
- */
-export function settlingEveryRow(run: OperationRun): OperationRun {
-	return async function (this: NodeRun) {
-		try {
-			return forErrorOutput(this, await run.call(this));
-		} catch (error) {
-			const ledger = new RowLedger(this.getInputData().length);
-			if (error instanceof Error && failedAfterSending.has(error))
-				failUnsettled(this, ledger, error, 'inDoubt', AFTER_SENDING);
-			else failUnsettled(this, ledger, error, 'notSent', 'Not sent: %s');
-			return forErrorOutput(this, [ledger.items()]);
-		}
-	};
-}
-
-const AFTER_SENDING =
-	'In doubt: the run stopped after its items were sent: %s. Check the account before running this item again';
-
-/** Failures of what runs do with their items once sent: such items are never "not sent". */
-const failedAfterSending = new WeakSet<Error>();
-
-/** What a run does with the engine's items once they are sent (QR codes, hints, input columns). */
-export async function afterSending<T>(context: NodeRun, finish: () => T | Promise<T>): Promise<T> {
-	try {
-		return await finish();
-	} catch (error) {
-		const stopped = asNodeError(context.getNode(), error);
-		failedAfterSending.add(stopped);
-		throw stopped;
-	}
 }

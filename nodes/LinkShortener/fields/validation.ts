@@ -56,7 +56,7 @@ class InvalidInputError extends NodeOperationError {
 /**
  * A setting of the whole run (an option read once, a JSON list) that cannot be right: the run
  * cannot go on, so it fails before any request. Under On Error: Continue every row gets its
- * error item with the same outcome, whatever the operation (`settlingEveryRow`).
+ * error item with the same outcome, whatever the operation (`operationRun`).
  */
 export function invalidSetting(
 	node: INode,

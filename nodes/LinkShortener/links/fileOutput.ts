@@ -8,7 +8,8 @@ import type {
 import { BINARY_PROPERTY_NAME, RowValidator } from '../fields/validation';
 import { storedFile } from '../n8n/binaryStream';
 import type { Row } from '../http/request';
-import { rowOperation } from '../batches/eachRow';
+import { eachRow } from '../batches/eachRow';
+import type { RunStart, Send } from '../batches/engine';
 import {
 	fileHeader,
 	fileLines,
@@ -92,25 +93,23 @@ export interface FileRecords {
 	counts(records: number): IDataObject;
 }
 
-/** A file operation: how a row is checked, and the records that make its file. */
-export interface FileOperation<Checked extends FileSettings> {
-	check(row: Row): Checked;
-	/** The row's records, requested from the server (a failed request fails the row). */
-	records(checked: Checked, row: Row): Promise<FileRecords>;
-}
+/** How a checked row's records are read, from the server (a failed request fails the row). */
+export type RecordsOf<Checked> = (checked: Checked, row: Row) => Promise<FileRecords>;
 
 /**
  * The send of a file, one row at a time: one output item holding the file in its binary
  * property, handed to n8n as a stream while its batches are read (the node holds a batch at a
  * time), its JSON the counts, the format, the file name and the bytes once the file is written.
  */
-export function fileOperation<Checked extends FileSettings>(operation: FileOperation<Checked>) {
-	return rowOperation(() => ({
+export function toFile<Checked extends FileSettings>(
+	run: RunStart,
+	recordsOf: RecordsOf<Checked>,
+): Send<Checked> {
+	return eachRow(run, {
 		// One file at a time: each may hold a whole account, its listing 8 pages in flight.
 		inFlight: 1,
-		check: (row: Row) => operation.check(row),
 		send: async (checked: Checked, row: Row): Promise<INodeExecutionData[]> => {
-			const { batches, counts } = await operation.records(checked, row);
+			const { batches, counts } = await recordsOf(checked, row);
 			const written = { records: 0, bytes: 0 };
 			const { format, fileName, property } = checked;
 			const binary = await storedFile(
@@ -122,7 +121,7 @@ export function fileOperation<Checked extends FileSettings>(operation: FileOpera
 			const json = { ...counts(written.records), format, fileName, bytes: written.bytes };
 			return [{ json, binary: { [property]: binary } }];
 		},
-	}));
+	});
 }
 
 /** Format and Put Output File in Field; `record` names what a row of the file is (link, group). */

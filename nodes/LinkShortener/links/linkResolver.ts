@@ -1,8 +1,13 @@
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+
+import type { NodeRun } from '../n8n/nodeRun';
 
 import { readLinkIndex } from './linkIndex';
 import { describeKey, hostOf, keysOfLink, type LinkRef } from './linkRefs';
 import type { Api } from '../http/request';
+import { LINK_PATHS } from '../http/endpoints';
+import type { PreparedRow, RowLedger } from '../batches/ledger';
+import { refuseRow } from '../batches/rows';
 
 /** What a short URL or path resolved to: the link's id, or why it names no single link. */
 export type Resolution = { id: string } | { problem: string; found: number };
@@ -57,62 +62,63 @@ function uniqueById(links: IDataObject[]): IDataObject[] {
 	return [...seen.values()];
 }
 
+/** Where a checked row names its link ("Link": Link > Get, Get Clicks, Export Clicks), and how it takes the id. */
+export interface RowLink<T> {
+	refOf(checked: T): LinkRef | undefined;
+	/** Where its short URL is looked up (Link > Get's API Paths); the v1 listing unless given. */
+	listUrlOf?(checked: T): string;
+	withId(checked: T, id: string): T;
+}
+
 /**
- * The "Link" locators of one run (Link > Get, Get Clicks, Export Clicks): each row's reference
- * is remembered when the row is checked; the first row sent resolves every remembered short URL
- * of the run at once, so rows naming the same link cost one look-up, many rows the cheaper way.
+ * The plan of an operation with a "Link" field: every short URL and path of the run's rows
+ * looked up at once (rows naming the same link cost one look-up, many rows the cheaper way),
+ * each row then naming its link by id; a row whose reference names no single link (D14) is
+ * refused before any request.
  */
-class RunLinks {
-	private readonly wanted = new Map<string, LinkRef[]>();
-	private readonly resolved = new Map<string, Promise<Map<string, Resolution>>>();
-
-	remember(ref: LinkRef, listUrl: string): void {
-		if (ref.kind !== 'id') this.wanted.set(listUrl, [...(this.wanted.get(listUrl) ?? []), ref]);
-	}
-
-	async resolutionOf(api: Api, ref: LinkRef & { key: string }, listUrl: string) {
-		let all = this.resolved.get(listUrl);
-		if (!all) {
-			all = resolveLinkRefs(api, listUrl, this.wanted.get(listUrl) ?? [ref]);
-			this.resolved.set(listUrl, all);
+export function resolvingLinks<T>(api: Api<NodeRun>, link: RowLink<T>) {
+	const listUrlOf = (checked: T) => link.listUrlOf?.(checked) ?? LINK_PATHS.v1.list;
+	return async (rows: Array<PreparedRow<T>>, ledger: RowLedger) => {
+		const wanted = new Map<string, LinkRef[]>();
+		for (const { element } of rows) {
+			const ref = link.refOf(element);
+			const url = listUrlOf(element);
+			if (ref && ref.kind !== 'id') wanted.set(url, [...(wanted.get(url) ?? []), ref]);
 		}
-		const resolution = (await all).get(ref.key);
-		return resolution ?? (await resolveLinkRefs(api, listUrl, [ref])).get(ref.key);
-	}
-}
-
-// One per run: rows of a run share their run's Api.
-const runs = new WeakMap<Api, RunLinks>();
-
-function runLinksOf(api: Api): RunLinks {
-	const known = runs.get(api);
-	if (known) return known;
-	const created = new RunLinks();
-	runs.set(api, created);
-	return created;
-}
-
-/** Notes a checked row's "Link" locator, so that the run resolves all its short URLs at once. */
-export function rememberLink(api: Api, ref: LinkRef, listUrl: string): LinkRef {
-	runLinksOf(api).remember(ref, listUrl);
-	return ref;
+		const resolved = new Map<string, Map<string, Resolution>>();
+		for (const [url, refs] of wanted) resolved.set(url, await resolveLinkRefs(api, url, refs));
+		return rows.flatMap((row) => {
+			const ref = link.refOf(row.element);
+			if (!ref || ref.kind === 'id') return [row];
+			const resolution = resolved.get(listUrlOf(row.element))?.get(ref.key);
+			if (resolution && 'id' in resolution)
+				return [{ ...row, element: link.withId(row.element, resolution.id) }];
+			const error = noSingleLink(api.node, ref, resolution, row.index);
+			refuseRow(api.context, ledger, row.index, error, { outcome: 'notSent' });
+			return [];
+		});
+	};
 }
 
 /** The link's UUID: its id, or the one link its short URL names (the rule of `resolveLinkRefs`). */
-export async function linkIdOf(
-	api: Api,
-	ref: LinkRef,
-	listUrl: string,
-	{ itemIndex }: { itemIndex?: number } = {},
-): Promise<string> {
+export async function linkIdOf(api: Api, ref: LinkRef, listUrl: string): Promise<string> {
 	if (ref.kind === 'id') return ref.id;
-	const resolution = await runLinksOf(api).resolutionOf(api, ref, listUrl);
+	const resolution = (await resolveLinkRefs(api, listUrl, [ref])).get(ref.key);
 	if (resolution && 'id' in resolution) return resolution.id;
+	throw noSingleLink(api.node, ref, resolution);
+}
+
+function noSingleLink(
+	node: INode,
+	ref: LinkRef & { text: string },
+	resolution: Extract<Resolution, { problem: string }> | undefined,
+	itemIndex?: number,
+): NodeOperationError {
 	const message =
 		resolution?.found === 0 || !resolution
 			? `No link has the short URL ${ref.text}`
 			: `The short URL ${ref.text} names no single link: ${resolution.problem}`;
-	throw new NodeOperationError(api.node, message, {
+	return new NodeOperationError(node, message, {
 		itemIndex,
 		description: 'Check the short URL, or choose the link from the list or by its ID.',
 	});

@@ -1,6 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { settlingEveryRow } from '../batches/stoppedRun';
 import { answeringModels } from '../links/forModels';
 import { throughRouting, type OperationRun } from '../n8n/toolPath';
 
@@ -31,7 +30,7 @@ export function resource(
 	const runs: Record<string, OperationRun> = {};
 	const options = operations.map(({ operation, run }) => {
 		const value = String(operation.value);
-		runs[value] = answeringModels(settlingEveryRow(run));
+		runs[value] = answeringModels(run);
 		return { ...operation, routing: throughRouting(runs[value]) };
 	});
 	if (!options.some((option) => option.value === defaultOperation))

@@ -2,9 +2,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
-import { CLICKS_PATH, LINK_PATHS } from '../../http/endpoints';
+import { CLICKS_PATH } from '../../http/endpoints';
 import { linkLocator, linkLocatorOf, locatorRefOf } from '../../links/linkLocator';
-import { linkIdOf, rememberLink } from '../../links/linkResolver';
+import type { RowLink } from '../../links/linkResolver';
 import type { LinkRef } from '../../links/linkRefs';
 import type { ApiRequest, Row } from '../../http/request';
 
@@ -62,16 +62,18 @@ export function clickRequestOf(
 	if (qs.group_by !== groupBy) check.fail(QUERY_PARAMETERS, settledBy('group_by', 'Group By'));
 	if (ref && qs.link_id !== undefined && qs.link_id !== (ref.kind === 'id' ? ref.id : undefined))
 		check.fail(QUERY_PARAMETERS, settledBy('link_id', 'Link'));
-	const link = ref && rememberLink(row.api, ref, LINK_PATHS.v1.list);
-	return { groupBy, qs, link };
+	return { groupBy, qs, link: ref };
 }
 
-/** The analytics request of a checked row: a Link given by short URL is looked up first. */
-export async function sentClickRequest({ qs, link }: ClickRequest, row: Row): Promise<ApiRequest> {
-	const found = { itemIndex: row.index };
-	const query = link
-		? { ...qs, link_id: await linkIdOf(row.api, link, LINK_PATHS.v1.list, found) }
-		: qs;
+/** Where a click request names its Link, for the run's plan (`resolvingLinks`). */
+export const CLICK_LINK: RowLink<ClickRequest> = {
+	refOf: (request) => request.link,
+	withId: (request, id) => ({ ...request, link: { kind: 'id', id } }),
+};
+
+/** The analytics request of a checked row, its Link by id once the plan has looked it up. */
+export function sentClickRequest({ qs, link }: ClickRequest): ApiRequest {
+	const query = link?.kind === 'id' ? { ...qs, link_id: link.id } : qs;
 	return { method: 'GET', url: CLICKS_PATH, qs: query };
 }
 

@@ -1,18 +1,21 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { optionsCollection, showFor } from '../../fields/commonFields';
-import { RowValidator } from '../../fields/validation';
+import type { RowValidator } from '../../fields/validation';
+import { operationRun } from '../../batches/engine';
+import { resolvingLinks } from '../../links/linkResolver';
 import { CLICK_COLUMNS, clickRowsOf, LINK_DETAIL_COLUMNS } from '../../links/clickRows';
 import {
 	escapeFormulasOption,
 	fileFields,
-	fileOperation,
+	toFile,
 	fileNameOption,
 	fileSettingsOf,
 	type FileSettings,
 } from '../../links/fileOutput';
 import type { Row } from '../../http/request';
 import {
+	CLICK_LINK,
 	clickRequestOf,
 	linkDetailsOption,
 	sentClickRequest,
@@ -27,8 +30,7 @@ interface Checked extends FileSettings {
 }
 
 /** The row's request and file settings, checked before any request; Link Details only with Group By: Link. */
-function checkedOf(row: Row): Checked {
-	const check = new RowValidator(row.context.getNode(), row.index);
+function checkedOf(row: Row, check: RowValidator): Checked {
 	const request = clickRequestOf(row, check, { listedOnly: true });
 	const settings = fileSettingsOf(row, check, `clicks-${request.groupBy}`);
 	const options = row.parameter<IDataObject>('options', {});
@@ -43,16 +45,19 @@ function checkedOf(row: Row): Checked {
  * fails the row before any file. With Link Details the account is listed oldest first while
  * the file is written, and a page that fails fails the file.
  */
-export const run = fileOperation<Checked>({
+export const run = operationRun((run) => ({
 	check: checkedOf,
-	records: async (checked, row) => {
-		const request = await sentClickRequest(checked.request, row);
+	plan: resolvingLinks<Checked>(run.api, {
+		refOf: ({ request }) => CLICK_LINK.refOf(request),
+		withId: (checked, id) => ({ ...checked, request: CLICK_LINK.withId(checked.request, id) }),
+	}),
+	send: toFile<Checked>(run, async (checked, row) => {
 		const { groupBy } = checked.request;
 		const place = { api: row.api, groupBy, itemIndex: row.index };
-		const rows = await clickRowsOf(place, request, checked.linkDetails);
+		const rows = await clickRowsOf(place, sentClickRequest(checked.request), checked.linkDetails);
 		return { batches: rows.batches, counts: (groups) => ({ groups, clicks: rows.clicks }) };
-	},
-});
+	}),
+}));
 
 export const operation: INodePropertyOptions = {
 	name: 'Export Clicks to File',

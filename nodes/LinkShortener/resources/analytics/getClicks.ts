@@ -5,16 +5,24 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { rowOperation } from '../../batches/eachRow';
+import { eachRow } from '../../batches/eachRow';
+import { operationRun } from '../../batches/engine';
+import { resolvingLinks } from '../../links/linkResolver';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { hintWhenMany } from '../../fields/runHints';
 import { answerCap } from '../../n8n/toolMode';
-import { RowValidator } from '../../fields/validation';
+import type { RowValidator } from '../../fields/validation';
 import { foldRecords } from '../../http/streamedRecords';
 import { clickGroupOf, topGroups, type ClickGroup } from '../../links/clickGroups';
 import { linksById } from '../../links/linksById';
 import type { Row } from '../../http/request';
-import { clickRequestOf, linkDetailsOption, sentClickRequest } from './clickRequest';
+import {
+	CLICK_LINK,
+	clickRequestOf,
+	type ClickRequest,
+	linkDetailsOption,
+	sentClickRequest,
+} from './clickRequest';
 
 const displayOptions = showFor('analytics', ['getClicks']);
 
@@ -55,8 +63,7 @@ async function clickGroupsOutput(
 }
 
 /** A row's request (Group By, the optional Link, the Query Parameters); Top a whole number. */
-function checkRow(row: Row) {
-	const check = new RowValidator(row.context.getNode(), row.index);
+function checkRow(row: Row, check: RowValidator) {
 	const request = clickRequestOf(row, check, { listedOnly: false });
 	const options = row.parameter<IDataObject>('options', {});
 	const top = options.top ?? 0;
@@ -72,20 +79,22 @@ function checkRow(row: Row) {
  * Analytics > Get Clicks: GET /v1/analytics/clicks, each element read as a group (D16) as the
  * answer arrives: the answer is never held whole as text beside its items.
  */
-export const run = rowOperation(() => ({
+export const run = operationRun<ClickRequest>((run) => ({
 	check: checkRow,
-	send: async (checked, row) => {
-		const request = await sentClickRequest(checked, row);
-		const node = row.context.getNode();
-		const groups = await foldRecords(
-			row.api,
-			request,
-			() => [] as ClickGroup[],
-			(kept, element, position) =>
-				kept.push(clickGroupOf(element, position, checked.groupBy, node, row.index)),
-		);
-		return await clickGroupsOutput(groups, checked.groupBy, row);
-	},
+	plan: resolvingLinks(run.api, CLICK_LINK),
+	send: eachRow(run, {
+		send: async (checked, row) => {
+			const node = row.context.getNode();
+			const groups = await foldRecords(
+				row.api,
+				sentClickRequest(checked),
+				() => [] as ClickGroup[],
+				(kept, element, position) =>
+					kept.push(clickGroupOf(element, position, checked.groupBy, node, row.index)),
+			);
+			return await clickGroupsOutput(groups, checked.groupBy, row);
+		},
+	}),
 }));
 
 export const operation: INodePropertyOptions = {

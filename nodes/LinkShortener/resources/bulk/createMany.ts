@@ -1,9 +1,4 @@
-import {
-	type IDataObject,
-	type INodeExecutionData,
-	type INodeProperties,
-	type INodePropertyOptions,
-} from 'n8n-workflow';
+import { type IDataObject, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
 import type { NodeRun } from '../../n8n/nodeRun';
 
@@ -15,11 +10,11 @@ import {
 } from '../../fields/commonFields';
 import { keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { createLinkBody, FIELDS } from '../../links/linkBodies';
-import { runBatches } from '../../batches/batchRun';
-import { Api } from '../../http/request';
+import { inBatches } from '../../batches/batchRun';
+import { operationRun } from '../../batches/engine';
+import { bulkRows } from './jsonRows';
 import type { ElementBuilder } from '../../batches/ledger';
-import { runOptions, type RowSource } from '../../batches/rows';
-import { afterSending } from '../../batches/stoppedRun';
+import type { RowSource } from '../../batches/rows';
 import { linkPathsOf } from '../../http/endpoints';
 import {
 	bulkCreateOperation,
@@ -71,11 +66,10 @@ export const fields: INodeProperties[] = [
 ];
 
 /** Bulk > Create Many: every input row becomes one element of as few bulk-create requests as the limits allow (D3, D7). */
-export async function run(this: NodeRun, rows: RowSource): Promise<INodeExecutionData[][]> {
-	const api = Api.ofRun(this);
-	const options = runOptions(this);
-	const node = this.getNode();
-	const batchSize = createBatchSizeOf(this, options);
+export const run = operationRun((run) => {
+	const { context, api, options, rows } = run;
+	const node = context.getNode();
+	const batchSize = createBatchSizeOf(context, options);
 	const maxRetries = wholeNumberSetting(
 		node,
 		{ label: 'Max Retries', parameter: 'options.maxRetries' },
@@ -87,28 +81,24 @@ export async function run(this: NodeRun, rows: RowSource): Promise<INodeExecutio
 	const qrCodes = qrSettingsOf(node, options);
 	const createOnce = ifExistsOf(options) === 'returnExisting' ? new CreateOnce() : undefined;
 	const hints = new RunHints();
-	const [items] = await runBatches(
-		api,
-		{
-			...bulkCreateOperation(paths, maxRetries),
-			buildElement: createElementBuilder(this, rows, hints),
-			batchSize,
-			...(createOnce && {
-				rowsToSend: async (checked, ledger) =>
-					await createOnce.rowsToSend(api, paths.list, checked, ledger),
-			}),
+	const build = createElementBuilder(context, rows, hints);
+	return {
+		check: ({ index }, check) => build(index, check),
+		...(createOnce && {
+			plan: async (checked, ledger) =>
+				await createOnce.rowsToSend(api, paths.list, checked, ledger),
+		}),
+		send: inBatches(api, { ...bulkCreateOperation(paths, maxRetries), batchSize }),
+		finish: async (items) => {
+			const output = createOnce ? createOnce.outputOf(items) : items;
+			hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
+			hints.addTo(context, rows.items.length);
+			const kept =
+				options.keepInputColumns === true ? withInputColumns(context, rows.items, output) : output;
+			return await addQrCodes(context, qrCodes, kept);
 		},
-		rows,
-	);
-	return await afterSending(this, async () => {
-		const output = createOnce ? createOnce.outputOf(items) : items;
-		hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
-		hints.addTo(this, rows.items.length);
-		const kept =
-			options.keepInputColumns === true ? withInputColumns(this, rows.items, output) : output;
-		return [await addQrCodes(this, qrCodes, kept)];
-	});
-}
+	};
+}, bulkRows);
 
 /** How each input row becomes one element of the bulk-create body. */
 function createElementBuilder(context: NodeRun, rows: RowSource, hints: RunHints): ElementBuilder {

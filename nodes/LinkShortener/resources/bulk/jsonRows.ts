@@ -5,7 +5,6 @@ import type { NodeRun } from '../../n8n/nodeRun';
 import { runsAsTool } from '../../n8n/toolMode';
 import { pairedRowOf } from '../../http/errorItems';
 import type { RowSource } from '../../batches/rows';
-import type { Operation } from '../resource';
 import { invalidSetting } from '../../fields/validation';
 import { mappingModeOf } from './mappingMode';
 
@@ -73,44 +72,29 @@ class ListRows implements RowSource {
 	}
 
 	/** The run's output, each row's items paired back to the input item that held it. */
-	pairedToHolders(outputs: INodeExecutionData[][]): INodeExecutionData[][] {
-		return outputs.map((items) =>
-			items.map((item) => {
-				const row = pairedRowOf(item);
-				if (row === undefined) return item;
-				return { ...item, pairedItem: { item: this.holders[row] ?? 0 } };
-			}),
-		);
+	pairedToHolders(items: INodeExecutionData[]): INodeExecutionData[] {
+		return items.map((item) => {
+			const row = pairedRowOf(item);
+			if (row === undefined) return item;
+			return { ...item, pairedItem: { item: this.holders[row] ?? 0 } };
+		});
 	}
 }
 
-/** How a bulk operation runs over its rows: the input items, or the elements of their JSON lists. */
-type BulkRun = (this: NodeRun, rows: RowSource) => Promise<INodeExecutionData[][]>;
-
 /**
- * A bulk operation that also takes its rows from a JSON list (mapping mode "From a JSON List",
- * D18): the list of every input item is read and checked, then the operation runs once, over
- * its elements.
+ * The rows of a bulk operation: the input items, or in mapping mode "From a JSON List" (D18)
+ * the elements of every input item's list, each list read and checked before any row.
  */
-export function withJsonRows(operation: Omit<Operation, 'run'> & { run: BulkRun }): Operation {
-	return {
-		...operation,
-		run: async function (this: NodeRun) {
-			const mode = mappingModeOf(this);
-			if (mode === 'autoMap' && runsAsTool(this.getNode())) {
-				throw new NodeOperationError(
-					this.getNode(),
-					'Map Automatically reads the columns of input items, and a tool call has none',
-					{
-						description: `Set Mapping Column Mode to "From a JSON List" and Rows to ${TOOL_ROWS}, so that the model passes the rows.`,
-					},
-				);
-			}
-			if (mode !== 'jsonRows')
-				return await operation.run.call(this, { items: this.getInputData() });
-			const rows = new ListRows(this);
-			if (rows.items.length === 0) return [[]];
-			return rows.pairedToHolders(await operation.run.call(this, rows));
-		},
-	};
+export function bulkRows(context: NodeRun): RowSource {
+	const mode = mappingModeOf(context);
+	if (mode === 'autoMap' && runsAsTool(context.getNode())) {
+		throw new NodeOperationError(
+			context.getNode(),
+			'Map Automatically reads the columns of input items, and a tool call has none',
+			{
+				description: `Set Mapping Column Mode to "From a JSON List" and Rows to ${TOOL_ROWS}, so that the model passes the rows.`,
+			},
+		);
+	}
+	return mode === 'jsonRows' ? new ListRows(context) : { items: context.getInputData() };
 }

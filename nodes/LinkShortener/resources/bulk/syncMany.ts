@@ -9,11 +9,10 @@ import type {
 import type { NodeRun } from '../../n8n/nodeRun';
 
 import { inBatches } from '../../batches/batchRun';
-import { runOperation } from '../../batches/engine';
-import { Api } from '../../http/request';
+import { operationRun } from '../../batches/engine';
+import { bulkRows } from './jsonRows';
 import type { ElementBuilder } from '../../batches/ledger';
-import { runOptions, type RowSource } from '../../batches/rows';
-import { afterSending } from '../../batches/stoppedRun';
+import type { RowSource } from '../../batches/rows';
 import { isErrorItem, pairedRowOf } from '../../http/errorItems';
 import { LINK_FIELDS, optionsCollection, showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
@@ -127,47 +126,43 @@ export const fields: INodeProperties[] = [
  * a link, then updates the rows whose link differs (only the differing fields). Each item is
  * the link plus `syncAction` and `changedFields`.
  */
-export async function run(this: NodeRun, rows: RowSource): Promise<INodeExecutionData[][]> {
-	const api = Api.ofRun(this);
-	const options = runOptions(this);
-	const matchBy = this.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
+export const run = operationRun((run) => {
+	const { context, api, options, rows } = run;
+	const matchBy = context.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;
 	const plan = new SyncPlan(api, matchBy, dryRun);
 	// Map Automatically: every row's columns read before anything is sent (D17).
-	const columns = selfMappedColumns(this, rows);
-	const batchSize = createBatchSizeOf(this, options);
-	const [items] = await runOperation<IDataObject>(
-		this,
-		{
-			check: syncElementBuilder(this, rows, matchBy, plan, columns),
-			plan: async (checked, ledger) => await plan.rowsToSend(checked, ledger),
-			send: inBatches(
-				api,
-				{
-					...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
-					runName: 'Sync',
-					batchSize,
-					takes: (row) => !plan.updates(row),
-				},
-				{
-					...BULK_UPDATE,
-					runName: 'Sync update',
-					batchSize: UPDATE_BATCH_SIZE,
-					takes: (row) => plan.updates(row),
-				},
-			),
+	const columns = selfMappedColumns(context, rows);
+	const batchSize = createBatchSizeOf(context, options);
+	const build = syncElementBuilder(context, rows, matchBy, plan, columns);
+	return {
+		check: ({ index }, check) => build(index, check),
+		plan: async (checked, ledger) => await plan.rowsToSend(checked, ledger),
+		send: inBatches(
+			api,
+			{
+				...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
+				runName: 'Sync',
+				batchSize,
+				takes: (row) => !plan.updates(row),
+			},
+			{
+				...BULK_UPDATE,
+				runName: 'Sync update',
+				batchSize: UPDATE_BATCH_SIZE,
+				takes: (row) => plan.updates(row),
+			},
+		),
+		finish: (items) => {
+			const output = items.map((item) => withAction(item, plan.plans.get(pairedRowOf(item) ?? -1)));
+			const unusedColumns = columns?.hint();
+			context.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
+			return options.keepInputColumns === true
+				? withInputColumns(context, rows.items, output)
+				: output;
 		},
-		rows,
-	);
-	return await afterSending(this, () => {
-		const output = items.map((item) => withAction(item, plan.plans.get(pairedRowOf(item) ?? -1)));
-		const unusedColumns = columns?.hint();
-		this.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
-		return [
-			options.keepInputColumns === true ? withInputColumns(this, rows.items, output) : output,
-		];
-	});
-}
+	};
+}, bulkRows);
 
 /** How each row becomes its create element (checked before anything is sent), its link reference recorded. */
 function syncElementBuilder(

@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { NodeRun } from '../../n8n/nodeRun';
 
@@ -13,12 +8,12 @@ import { keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { linkRefOf } from '../../links/linkRefs';
 import { RowLinkRefs } from '../../links/rowLinkRefs';
 import { RunHints } from '../../fields/runHints';
-import { runBatches } from '../../batches/batchRun';
-import { Api } from '../../http/request';
+import { inBatches } from '../../batches/batchRun';
+import { operationRun } from '../../batches/engine';
+import { bulkRows } from './jsonRows';
 import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
 import type { ElementBuilder } from '../../batches/ledger';
-import { runOptions, type RowSource } from '../../batches/rows';
-import { afterSending } from '../../batches/stoppedRun';
+import type { RowSource } from '../../batches/rows';
 import { selfMappedColumns } from './mappingMode';
 import { wholeNumberSetting } from '../../fields/validation';
 
@@ -65,34 +60,30 @@ export const fields: INodeProperties[] = [
 ];
 
 /** Bulk > Update Many: every input row becomes one element of as few bulk-update requests as the batch size allows. */
-export async function run(this: NodeRun, rows: RowSource): Promise<INodeExecutionData[][]> {
-	const api = Api.ofRun(this);
-	const options = runOptions(this);
+export const run = operationRun((run) => {
+	const { context, api, options, rows } = run;
+	const batchSize = wholeNumberSetting(
+		context.getNode(),
+		{ label: 'Batch Size', parameter: 'options.batchSize' },
+		options.batchSize,
+		UPDATE_BATCH_SIZE,
+		1,
+	);
 	const links = new RowLinkRefs(api);
 	const hints = new RunHints();
-	const output = await runBatches(
-		api,
-		{
-			...BULK_UPDATE,
-			buildElement: updateElementBuilder(this, rows, links, hints),
-			rowsToSend: async (checked, ledger) => await links.rowsToSend(checked, ledger),
-			batchSize: wholeNumberSetting(
-				this.getNode(),
-				{ label: 'Batch Size', parameter: 'options.batchSize' },
-				options.batchSize,
-				UPDATE_BATCH_SIZE,
-				1,
-			),
+	const build = updateElementBuilder(context, rows, links, hints);
+	return {
+		check: ({ index }, check) => build(index, check),
+		plan: async (checked, ledger) => await links.rowsToSend(checked, ledger),
+		send: inBatches(api, { ...BULK_UPDATE, batchSize }),
+		finish: (items) => {
+			hints.addTo(context, rows.items.length);
+			return options.keepInputColumns === true
+				? withInputColumns(context, rows.items, items)
+				: items;
 		},
-		rows,
-	);
-	return await afterSending(this, () => {
-		hints.addTo(this, rows.items.length);
-		return options.keepInputColumns === true
-			? [withInputColumns(this, rows.items, output[0])]
-			: output;
-	});
-}
+	};
+}, bulkRows);
 
 const AUTO_MAPPED_FIELDS: UpdateFieldNames = {
 	id: { label: 'ID', parameter: 'id' },

@@ -1,18 +1,21 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { itemsOf, rowOperation } from '../../batches/eachRow';
+import { eachRow, itemsOf } from '../../batches/eachRow';
+import { operationRun } from '../../batches/engine';
 import { returnAllOrLimit, showFor } from '../../fields/commonFields';
 import { DOMAINS_PATH } from '../../http/endpoints';
 import { listRecords } from '../../paging/pager';
 
 /** Domain > Get Many: the pages of GET /v1/domains, through the pager. */
-export const run = rowOperation(() => ({
+export const run = operationRun<IDataObject>((run) => ({
 	check: (row) => {
 		const { status = '' } = row.parameter<IDataObject>('filters', {});
 		return status === '' ? {} : { status };
 	},
-	send: async (qs, row) =>
-		itemsOf(await listRecords(row, { method: 'GET', url: DOMAINS_PATH, qs })),
+	send: eachRow(run, {
+		send: async (qs, row) =>
+			itemsOf(await listRecords(row, { method: 'GET', url: DOMAINS_PATH, qs })),
+	}),
 }));
 
 export const operation: INodePropertyOptions = {

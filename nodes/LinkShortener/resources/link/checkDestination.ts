@@ -1,17 +1,11 @@
-import type {
-	IHttpRequestOptions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { rowOperation } from '../../batches/eachRow';
+import { eachRow } from '../../batches/eachRow';
+import { operationRun, type RunStart } from '../../batches/engine';
 import { parameterOfRow } from '../../n8n/itemField';
 import { runsAsTool } from '../../n8n/toolMode';
 import { optionsCollection, showFor } from '../../fields/commonFields';
-import type { NodeRun } from '../../n8n/nodeRun';
-import { runOptions } from '../../batches/rows';
-import { absoluteHttpUrl, RowValidator, wholeNumberSetting } from '../../fields/validation';
+import { absoluteHttpUrl, wholeNumberSetting } from '../../fields/validation';
 import {
 	CHECK_MAX_REDIRECTS,
 	CHECK_TIMEOUT_SECONDS,
@@ -70,14 +64,13 @@ export const fields: INodeProperties[] = [
 	),
 ];
 
-/** The run's checker and Broken Only, from its options: read once, before any row (a bad one fails the run). */
-function settingsOf(context: NodeRun): { checker: DestinationChecker; brokenOnly: boolean } {
-	const options = runOptions(context);
+/** The run's checker, from its options: read once, before any row (a bad one fails the run). */
+function checkerOf({ context, options }: RunStart): DestinationChecker {
 	const node = context.getNode();
 	const whole = (value: unknown, fallback: number, label: string, name: string, least: number) =>
 		wholeNumberSetting(node, { label, parameter: `options.${name}` }, value, fallback, least);
 	const send = async (request: IHttpRequestOptions) => await context.helpers.httpRequest(request);
-	const checker = new DestinationChecker(send, {
+	return new DestinationChecker(send, {
 		pacedByCaller: true,
 		timeoutMs: whole(options.timeout, CHECK_TIMEOUT_SECONDS, 'Timeout', 'timeout', 1) * 1000,
 		maxRedirects: whole(
@@ -88,36 +81,32 @@ function settingsOf(context: NodeRun): { checker: DestinationChecker; brokenOnly
 			0,
 		),
 	});
-	return { checker, brokenOnly: options.brokenOnly === true };
 }
-
-/** The checks of one run, with its settings. */
-const checking = ({ checker, brokenOnly }: ReturnType<typeof settingsOf>) =>
-	rowOperation(() => ({
-		// D19's politeness: 8 checks in flight, 2 a host (a row waiting for its host holds none of the 8).
-		inFlight: CHECKS_IN_FLIGHT,
-		perKey: { most: PER_HOST, keyOf: (url: string) => absoluteHttpUrl(url.trim())?.host },
-		check: (row) => {
-			const url = parameterOfRow(row.context, 'url', row.index, '');
-			if (typeof url !== 'string' || !url.trim())
-				new RowValidator(row.context.getNode(), row.index).fail(URL_FIELD, 'a URL is required');
-			return String(url);
-		},
-		send: async (url, row) => {
-			const destination = await checker.check(url);
-			if (destination?.ok && brokenOnly) return [];
-			const { json } = row.context.getInputData()[row.index];
-			return [
-				{ json: runsAsTool(row.context.getNode()) ? { destination } : { ...json, destination } },
-			];
-		},
-	}));
 
 /**
  * Link > Check Destination (D19): each item's URL checked by DestinationChecker, the item out
  * with `destination`. A dead page is a result; only a missing URL or a bad option is an error.
  */
-export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
-	if (this.getInputData().length === 0) return [[]];
-	return await checking(settingsOf(this)).call(this);
-}
+export const run = operationRun((run) => {
+	const checker = checkerOf(run);
+	const brokenOnly = run.options.brokenOnly === true;
+	return {
+		check: (row, check) => {
+			const url = parameterOfRow(row.context, 'url', row.index, '');
+			if (typeof url !== 'string' || !url.trim()) check.fail(URL_FIELD, 'a URL is required');
+			return String(url);
+		},
+		send: eachRow(run, {
+			inFlight: CHECKS_IN_FLIGHT,
+			perKey: { most: PER_HOST, keyOf: (url: string) => absoluteHttpUrl(url.trim())?.host },
+			send: async (url, row) => {
+				const destination = await checker.check(url);
+				if (destination?.ok && brokenOnly) return [];
+				const { json } = row.context.getInputData()[row.index];
+				return [
+					{ json: runsAsTool(row.context.getNode()) ? { destination } : { ...json, destination } },
+				];
+			},
+		}),
+	};
+});

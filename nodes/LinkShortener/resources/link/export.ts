@@ -1,13 +1,14 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { optionsCollection, showFor } from '../../fields/commonFields';
-import { RowValidator } from '../../fields/validation';
+import type { RowValidator } from '../../fields/validation';
+import { operationRun } from '../../batches/engine';
 import { OLDEST_FIRST, LINK_PATHS } from '../../http/endpoints';
 import { EXPORT_FIELDS } from '../../links/exportFile';
 import {
 	escapeFormulasOption,
 	fileFields,
-	fileOperation,
+	toFile,
 	fileNameOption,
 	fileSettingsOf,
 	type FileSettings,
@@ -25,8 +26,7 @@ interface Checked extends FileSettings {
 }
 
 /** The row's export settings, checked before any request. */
-function checkedOf(row: Row): Checked {
-	const check = new RowValidator(row.context.getNode(), row.index);
+function checkedOf(row: Row, check: RowValidator): Checked {
 	const settings = fileSettingsOf(row, check, 'links');
 	const options = row.parameter<IDataObject>('options', {});
 	return {
@@ -61,14 +61,14 @@ async function* recordsOf(pages: AsyncGenerator<Page>): AsyncGenerator<IDataObje
  * The file is handed to n8n as a stream while its pages are read, so the node holds only the
  * pages in flight and the ids of the last few (repeats come from a server ignoring `page`).
  */
-export const run = fileOperation<Checked>({
+export const run = operationRun((run) => ({
 	check: checkedOf,
-	records: async (checked, row) => {
+	send: toFile<Checked>(run, async (checked, row) => {
 		const request = { method: 'POST' as const, url: LINK_PATHS.v1.list, body: checked.body };
 		const pages = listPages(row.api, request, { pagesKept: RECENT_PAGES }, row.index);
 		return { batches: recordsOf(pages), counts: (links) => ({ links }) };
-	},
-});
+	}),
+}));
 
 export const operation: INodePropertyOptions = {
 	name: 'Export to File',

@@ -1,31 +1,41 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { itemsOf, rowOperation } from '../../batches/eachRow';
+import { eachRow, itemsOf } from '../../batches/eachRow';
+import { operationRun } from '../../batches/engine';
 import { apiPathsOption, optionsCollection, showFor } from '../../fields/commonFields';
-import { RowValidator } from '../../fields/validation';
 import { linkPath, linkPathsOf } from '../../http/endpoints';
 import { linkLocator, linkLocatorOf, locatorRefOf } from '../../links/linkLocator';
-import { linkIdOf, rememberLink } from '../../links/linkResolver';
+import { resolvingLinks } from '../../links/linkResolver';
+import type { LinkRef } from '../../links/linkRefs';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
 const displayOptions = showFor('link', ['get']);
 
-/** Link > Get: GET /v1/links/{id}; a short URL is looked up first. */
-export const run = rowOperation(() => ({
-	check: (row) => {
+interface Checked {
+	link: LinkRef;
+	options: IDataObject;
+	qrCodes: ReturnType<typeof qrSettingsOf>;
+}
+
+/** Link > Get: GET /v1/links/{id}; the run's plan looks its short URLs up first. */
+export const run = operationRun<Checked>((run) => ({
+	check: (row, check) => {
 		const options = row.parameter<IDataObject>('options', {});
 		const qrCodes = qrSettingsOf(row.context.getNode(), options);
-		const check = new RowValidator(row.context.getNode(), row.index);
-		const link = locatorRefOf(linkLocatorOf(row), check);
-		return { link: rememberLink(row.api, link, linkPathsOf(options).list), options, qrCodes };
+		return { link: locatorRefOf(linkLocatorOf(row), check), options, qrCodes };
 	},
-	send: async ({ link, options, qrCodes }, row) => {
-		const listUrl = linkPathsOf(options).list;
-		const id = await linkIdOf(row.api, link, listUrl, { itemIndex: row.index });
-		const url = linkPath(id);
-		const records = await row.api.records({ method: 'GET', url }, row.index);
-		return await addQrCodes(row.context, qrCodes, itemsOf(records));
-	},
+	plan: resolvingLinks(run.api, {
+		refOf: ({ link }) => link,
+		listUrlOf: ({ options }) => linkPathsOf(options).list,
+		withId: (checked, id) => ({ ...checked, link: { kind: 'id', id } }),
+	}),
+	send: eachRow(run, {
+		send: async ({ link, qrCodes }, row) => {
+			const url = linkPath(link.kind === 'id' ? link.id : '');
+			const records = await row.api.records({ method: 'GET', url }, row.index);
+			return await addQrCodes(row.context, qrCodes, itemsOf(records));
+		},
+	}),
 }));
 
 export const operation: INodePropertyOptions = {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { itemsOf, rowOperation } from '../../batches/eachRow';
+import { eachRow, itemsOf } from '../../batches/eachRow';
+import { operationRun } from '../../batches/engine';
 import {
 	apiPathsOption,
 	optionsCollection,
@@ -25,21 +26,23 @@ function listBodyOf(row: Row): IDataObject {
 }
 
 /** Link > Get Many: the pages of POST /v1/links/list, through the pager. */
-export const run = rowOperation(() => ({
+export const run = operationRun((run) => ({
 	check: (row) => {
 		const options = row.parameter<IDataObject>('options', {});
 		const qrCodes = qrSettingsOf(row.context.getNode(), options);
 		return { body: listBodyOf(row), url: linkPathsOf(options).list, qrCodes };
 	},
-	send: async ({ body, url, qrCodes }, row) => {
-		const links = await listRecords(row, { method: 'POST', url, body });
-		hintWhenMany(row.context, links.length, {
-			gave: 'Get Many gave',
-			record: 'link',
-			instead: 'For a whole account, use Link > Export to File',
-		});
-		return await addQrCodes(row.context, qrCodes, itemsOf(links));
-	},
+	send: eachRow(run, {
+		send: async ({ body, url, qrCodes }, row) => {
+			const links = await listRecords(row, { method: 'POST', url, body });
+			hintWhenMany(row.context, links.length, {
+				gave: 'Get Many gave',
+				record: 'link',
+				instead: 'For a whole account, use Link > Export to File',
+			});
+			return await addQrCodes(row.context, qrCodes, itemsOf(links));
+		},
+	}),
 }));
 
 export const operation: INodePropertyOptions = {

@@ -1,15 +1,12 @@
 import type {
 	IDataObject,
-	INodeExecutionData,
 	INodeParameterResourceLocator,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { NodeRun } from '../../n8n/nodeRun';
-
-import { runBatches } from '../../batches/batchRun';
-import { Api } from '../../http/request';
+import { inBatches } from '../../batches/batchRun';
+import { operationRun } from '../../batches/engine';
 import { showFor, updateLinkFields } from '../../fields/commonFields';
 import { withLinkChanges } from '../../links/linkBodies';
 import { linkLocator, locatorRefOf } from '../../links/linkLocator';
@@ -35,19 +32,17 @@ export const fields: INodeProperties[] = [
  * Link > Update: each input item is a one-element PATCH /public/links/bulk. Every item is
  * checked (and a short URL looked up) before the first request, whatever n8n's Batching says.
  */
-export async function run(this: NodeRun): Promise<INodeExecutionData[][]> {
-	const api = Api.ofRun(this);
-	const links = new RowLinkRefs(api);
-	return await runBatches(api, {
-		...BULK_UPDATE,
-		runName: 'Link update',
-		buildElement: (row, check) => {
-			const locator = this.getNodeParameter('linkId', row) as INodeParameterResourceLocator;
-			const id = links.remember(row, locatorRefOf(locator, check));
-			const changes = this.getNodeParameter('updateFields', row, {}) as IDataObject;
+export const run = operationRun((run) => {
+	const links = new RowLinkRefs(run.api);
+	return {
+		check: (row, check) => {
+			const { context, index } = row;
+			const locator = context.getNodeParameter('linkId', index) as INodeParameterResourceLocator;
+			const id = links.remember(index, locatorRefOf(locator, check));
+			const changes = row.parameter<IDataObject>('updateFields', {});
 			return withLinkChanges({ id }, changes, check);
 		},
-		rowsToSend: async (rows, ledger) => await links.rowsToSend(rows, ledger),
-		batchSize: 1,
-	});
-}
+		plan: async (rows, ledger) => await links.rowsToSend(rows, ledger),
+		send: inBatches(run.api, { ...BULK_UPDATE, runName: 'Link update', batchSize: 1 }),
+	};
+});

@@ -42,6 +42,10 @@ describe('Bulk > From a JSON List: each element a row of the run, named by its p
 				],
 			],
 		);
+		// Its details name the input item that held the list, and the row's place in it.
+		expect(items[2].json.details).toEqual(
+			expect.objectContaining({ inputItem: 1, row: 'rows[1] of input item 1', outcome: 'invalid' }),
+		);
 	});
 
 	it('an input item with an empty list: the other item\'s elements are "rows[i]", paired to it', async () => {

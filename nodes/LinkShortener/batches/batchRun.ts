@@ -5,7 +5,7 @@ import type { NodeRun } from '../n8n/nodeRun';
 import type { Api } from '../http/request';
 import { withoutFinalStop } from '../http/answerText';
 import { BatchSender, refusalOf, type Failure, type Outcome } from './batchSender';
-import type { Send } from './engine';
+import type { RunStart, Send } from './engine';
 import type { RowLedger, RowError, PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { RunMemory } from './retryMemory';
@@ -17,7 +17,7 @@ import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
  * updates) sends the rows it takes, in batches of its size, settling every row in the ledger.
  * What the run leaves undone or in doubt is remembered for n8n's Retry On Fail (D7).
  */
-export function inBatches(api: Api<NodeRun>, ...operations: BatchOperation[]): Send<IDataObject> {
+export function inBatches({ api }: RunStart, ...operations: BatchOperation[]): Send<IDataObject> {
 	return async (rows, ledger) => {
 		const memory = RunMemory.of(api.context, operations.map(({ name }) => name).join(' '));
 		try {

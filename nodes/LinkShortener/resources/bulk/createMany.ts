@@ -88,7 +88,7 @@ export const run = operationRun((run) => {
 			plan: async (checked, ledger) =>
 				await createOnce.rowsToSend(api, paths.list, checked, ledger),
 		}),
-		send: inBatches(api, { ...bulkCreateOperation(paths, maxRetries), batchSize }),
+		send: inBatches(run, { ...bulkCreateOperation(paths, maxRetries), batchSize }),
 		finish: async (items) => {
 			const output = createOnce ? createOnce.outputOf(items) : items;
 			hints.rowsExisting(createOnce?.notCreatedCount ?? 0);

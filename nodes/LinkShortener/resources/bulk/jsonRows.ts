@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n
 import { parameterOfRow } from '../../n8n/itemField';
 import type { NodeRun } from '../../n8n/nodeRun';
 import { runsAsTool } from '../../n8n/toolMode';
-import { pairedRowOf } from '../../http/errorItems';
+import { isErrorItem, pairedRowOf } from '../../http/errorItems';
 import type { RowSource } from '../../batches/rows';
 import { invalidSetting } from '../../fields/validation';
 import { mappingModeOf } from './mappingMode';
@@ -71,12 +71,23 @@ class ListRows implements RowSource {
 		return this.places[index];
 	}
 
-	/** The run's output, each row's items paired back to the input item that held it. */
+	/**
+	 * The run's output, each row's items paired back to the input item that held it; an error
+	 * item names that input item and the row's place in its list.
+	 */
 	pairedToHolders(items: INodeExecutionData[]): INodeExecutionData[] {
 		return items.map((item) => {
 			const row = pairedRowOf(item);
 			if (row === undefined) return item;
-			return { ...item, pairedItem: { item: this.holders[row] ?? 0 } };
+			const holder = this.holders[row] ?? 0;
+			const paired = { ...item, pairedItem: { item: holder } };
+			if (!isErrorItem(item)) return paired;
+			const details = {
+				...(item.json.details as IDataObject),
+				inputItem: holder,
+				row: this.places[row],
+			};
+			return { ...paired, json: { ...item.json, details } };
 		});
 	}
 }

@@ -139,7 +139,7 @@ export const run = operationRun((run) => {
 		check: ({ index }, check) => build(index, check),
 		plan: async (checked, ledger) => await plan.rowsToSend(checked, ledger),
 		send: inBatches(
-			api,
+			run,
 			{
 				...bulkCreateOperation(LINK_PATHS.v1, DEFAULT_MAX_RETRIES),
 				runName: 'Sync',

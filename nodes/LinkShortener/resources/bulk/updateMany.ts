@@ -75,7 +75,7 @@ export const run = operationRun((run) => {
 	return {
 		check: ({ index }, check) => build(index, check),
 		plan: async (checked, ledger) => await links.rowsToSend(checked, ledger),
-		send: inBatches(api, { ...BULK_UPDATE, batchSize }),
+		send: inBatches(run, { ...BULK_UPDATE, batchSize }),
 		finish: (items) => {
 			hints.addTo(context, rows.items.length);
 			return options.keepInputColumns === true

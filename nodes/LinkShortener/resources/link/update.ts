@@ -43,6 +43,6 @@ export const run = operationRun((run) => {
 			return withLinkChanges({ id }, changes, check);
 		},
 		plan: async (rows, ledger) => await links.rowsToSend(rows, ledger),
-		send: inBatches(run.api, { ...BULK_UPDATE, runName: 'Link update', batchSize: 1 }),
+		send: inBatches(run, { ...BULK_UPDATE, runName: 'Link update', batchSize: 1 }),
 	};
 });

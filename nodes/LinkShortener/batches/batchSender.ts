@@ -14,6 +14,7 @@ import type { RowError, PreparedRow } from './ledger';
 import { ServerClock } from './serverClock';
 import { apiError } from '../http/errors';
 import { neverConnected, requestFailure } from '../n8n/requestFailure';
+import { cancelSignalOf } from '../n8n/wait';
 import type { Api, ApiRequest } from '../http/request';
 import { isObject } from '../fields/jsonValues';
 
@@ -56,7 +57,7 @@ export class BatchSender {
 		private readonly operation: BatchOperation,
 	) {
 		this.pacer = new RateLimitPacer(api.context);
-		this.takeBreak = batchingPause(api.settings, api.context.getExecutionCancelSignal());
+		this.takeBreak = batchingPause(api.settings, cancelSignalOf(api.context));
 	}
 
 	/**

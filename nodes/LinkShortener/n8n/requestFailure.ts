@@ -18,7 +18,9 @@ export function requestFailure(
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** A failed request's error and the errors it was caused by (`cause`), a few deep. */
-export function causesOf(error: unknown): Array<{ code?: unknown; message?: unknown }> {
+export function causesOf(
+	error: unknown,
+): Array<{ code?: unknown; httpCode?: unknown; message?: unknown }> {
 	const chain: Array<{ code?: unknown; message?: unknown; cause?: unknown }> = [];
 	for (let cause = error; cause && typeof cause === 'object' && chain.length < 5; ) {
 		chain.push(cause);
@@ -30,10 +32,13 @@ export function causesOf(error: unknown): Array<{ code?: unknown; message?: unkn
 /**
  * Whether a request that failed never reached the server (refused, or its host not found), as
  * against one whose answer was lost. `httpRequestWithAuthentication` wraps whatever axios throws
- * in a NodeApiError (n8n 2.41.1 through its OutboundHttp, 1.123.81 directly) with axios' error
- * as its `cause`; axios' error carries the socket's `code` and has the socket's error as its
- * own `cause`: the code is looked for down that chain.
+ * in a NodeApiError (n8n 2.41.1 through its OutboundHttp, 1.123.81 directly), which names the
+ * socket's code as its `httpCode`; 2.41.1 also keeps axios' error as its `cause` (with the code,
+ * and the socket's error as its own `cause`), 1.123.81 drops it (n8n-workflow 1.120.31 declares
+ * `cause` as a class field, which resets it).
  */
 export function neverConnected(error: unknown): boolean {
-	return causesOf(error).some(({ code }) => typeof code === 'string' && NEVER_CONNECTED.has(code));
+	return causesOf(error).some(({ code, httpCode }) =>
+		[code, httpCode].some((value) => typeof value === 'string' && NEVER_CONNECTED.has(value)),
+	);
 }

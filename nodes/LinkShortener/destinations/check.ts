@@ -3,6 +3,7 @@ import { Slots } from './slots';
 import { headerOf } from '../http/headers';
 import { absoluteHttpUrl } from '../fields/validation';
 import { answerHeaders, noAnswerReason, type PlainRequest } from '../n8n/plainRequest';
+import { throwIfCancelled } from '../n8n/wait';
 
 export type Problem =
 	| 'httpStatus'
@@ -40,6 +41,8 @@ export interface CheckSettings {
 	 * the checker's own slots pace each request (8 in flight, 2 a host).
 	 */
 	pacedByCaller?: boolean;
+	/** The execution's cancel signal (`cancelSignalOf`): a check ends with its reason, no request after it. */
+	signal?: AbortSignal;
 }
 
 const USER_AGENT = `n8n-nodes-link-shortener/${PACKAGE_VERSION} (destination check)`;
@@ -170,9 +173,11 @@ export class DestinationChecker {
 				url,
 				headers: { 'User-Agent': USER_AGENT },
 				timeoutMs: budget,
+				signal: this.settings.signal,
 			});
 			answer = { status: statusCode, location: headerOf(headers, 'location') };
 		} catch (error) {
+			throwIfCancelled(this.settings.signal);
 			answer = { failure: noAnswerReason(error) };
 		} finally {
 			release();

@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { causesOf } from './requestFailure';
+import { throwIfCancelled } from './wait';
 
 /** n8n's plain request helper (`helpers.httpRequest`): no credential goes with the request. */
 export type PlainRequest = (options: IHttpRequestOptions) => Promise<unknown>;
@@ -17,26 +18,41 @@ export interface AnswerHeaders {
  * answer, a redirect is not followed, `timeoutMs` bounds it. A GET asks for its body as a
  * stream (`encoding`, axios' response type) and aborts it by its `abortSignal` (axios' signal)
  * once the headers are in: the connection closes, the body is never read. A HEAD answer has no
- * body: its connection goes back to n8n's pool.
+ * body: its connection goes back to n8n's pool. n8n gives this helper no cancel signal of its
+ * own: `signal` (the execution's) aborts the request, and none starts once it is aborted.
  */
 export async function answerHeaders(
 	send: PlainRequest,
-	request: { method: 'HEAD' | 'GET'; url: string; headers: IDataObject; timeoutMs: number },
+	request: {
+		method: 'HEAD' | 'GET';
+		url: string;
+		headers: IDataObject;
+		timeoutMs: number;
+		signal?: AbortSignal;
+	},
 ): Promise<AnswerHeaders> {
-	const { method, url, headers, timeoutMs } = request;
-	const abort = method === 'GET' ? new AbortController() : undefined;
-	const response = (await send({
-		method,
-		url,
-		headers,
-		disableFollowRedirect: true,
-		ignoreHttpStatusErrors: true,
-		returnFullResponse: true,
-		timeout: timeoutMs,
-		...(abort && { encoding: 'stream' as const, abortSignal: abort.signal }),
-	})) as AnswerHeaders;
-	abort?.abort();
-	return { statusCode: response.statusCode, headers: response.headers };
+	const { method, url, headers, timeoutMs, signal } = request;
+	throwIfCancelled(signal);
+	const abort = method === 'GET' || signal ? new AbortController() : undefined;
+	const cancel = () => abort?.abort();
+	signal?.addEventListener('abort', cancel, { once: true });
+	try {
+		const response = (await send({
+			method,
+			url,
+			headers,
+			disableFollowRedirect: true,
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+			timeout: timeoutMs,
+			...(method === 'GET' && { encoding: 'stream' as const }),
+			...(abort && { abortSignal: abort.signal }),
+		})) as AnswerHeaders;
+		if (method === 'GET') abort?.abort();
+		return { statusCode: response.statusCode, headers: response.headers };
+	} finally {
+		signal?.removeEventListener('abort', cancel);
+	}
 }
 
 /**

@@ -4,12 +4,23 @@
  * n8n (`n8n execute`), with Retry On Fail at n8n's limits (5 tries, 5 s apart) or Continue On
  * Fail, on the sandbox's default page cap and on a server that serves 50 links a page. Every
  * row must exist once and come out as one item; nothing created twice, no false "in doubt".
+ * And the other side: a connection refused is "not created", not "in doubt".
  */
-import type { WorkflowJson } from '../../dev/n8n';
+import { nodeError, type WorkflowJson } from '../../dev/n8n';
 import { pairedOutput, suiteQueries, useN8nSuite } from './harness';
-import { LINK_NODE, linkWorkflow, type LinkWorkflowOptions } from './workflows';
+import { CREDENTIAL_TYPE, LINK_NODE, linkWorkflow, type LinkWorkflowOptions } from './workflows';
 
-const suite = useN8nSuite();
+/** A credential whose Base URL is a closed port (9, as continueOnFail's checks use): every connection refused. */
+const REFUSING = 'Link Shortener at a closed port';
+const suite = useN8nSuite({
+	extraCredentials: () => [
+		{
+			name: REFUSING,
+			type: CREDENTIAL_TYPE,
+			data: { baseUrl: 'http://127.0.0.1:9/api', apiKey: 'any' },
+		},
+	],
+});
 const { apiRequests, linksBy } = suiteQueries(suite);
 
 /** n8n's largest Retry On Fail settings: 5 tries, 5,000 ms apart. */
@@ -47,6 +58,18 @@ const wf = {
 		createMany('e2e lost answer, 50 a page, retry on fail', CAPPED_ROWS, 'capped-retry', {
 			retry: RETRY_AT_LIMITS,
 		}),
+	),
+	refused: suite.workflow(
+		linkWorkflow(
+			'e2e refused connection',
+			{
+				resource: 'bulk',
+				operation: 'createMany',
+				mappingMode: 'autoMap',
+				options: { batchSize: 2 },
+			},
+			{ inputCode: rowsCode(3, 'refused'), credentialName: REFUSING },
+		),
 	),
 	cappedContinue: suite.workflow(
 		createMany('e2e lost answer, 50 a page, continue on fail', CAPPED_ROWS, 'capped-continue', {
@@ -165,4 +188,17 @@ describe(`a server that serves ${SERVED_PAGE} links a page, three bulk requests 
 			expectEveryRowOnce(run, prefix, CAPPED_ROWS);
 		},
 	);
+});
+
+describe('a Base URL whose port refuses every connection (n8n/requestFailure.ts, neverConnected)', () => {
+	test('the first batch never reached a server: the run stops saying its rows and the rest were not created, none in doubt', async () => {
+		const result = await suite.execute(wf.refused);
+
+		expect(result.ok).toBe(false);
+		const error = nodeError(result.run, LINK_NODE) ?? result.run?.data.resultData.error;
+		expect(error?.message).toMatch(
+			/^Bulk create stopped: batch 1 of 2 \(input items 0–1\) was not created: .*Not created: input items 0–2\.$/,
+		);
+		expect(suite.sandbox.requests).toEqual([]);
+	});
 });

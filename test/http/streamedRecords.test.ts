@@ -16,6 +16,7 @@ function answering(text: string, cuts: number[]): Api {
 	}
 	return {
 		node: { name: 'Link Shortener' },
+		context: {},
 		request: async () => ({ statusCode: 200, headers: {}, body: chunks() }),
 		notJson: async (_response: unknown, head: string) => new Error(`not JSON: ${head}`),
 	} as unknown as Api;

@@ -1,7 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
 import * as workflow from 'n8n-workflow';
 
-import { waitUnlessCancelled } from '../../nodes/LinkShortener/n8n/wait';
+import {
+	cancelSignalOf,
+	throwIfCancelled,
+	waitUnlessCancelled,
+} from '../../nodes/LinkShortener/n8n/wait';
 
 /** n8n 1.123.81's `sleep`: the signal ignored. */
 const sleepOf1x = async (ms: number) =>
@@ -26,5 +30,30 @@ describe('waitUnlessCancelled: a wait ends when the execution is cancelled, in n
 		await expect(waitUnlessCancelled(0, controller.signal)).rejects.toThrow(
 			'cancelled by the user',
 		);
+	});
+});
+
+describe('cancelSignalOf and throwIfCancelled', () => {
+	it("reads a run context's signal, called on the context; a poll's context has none", () => {
+		const controller = new AbortController();
+		const run = {
+			signal: controller.signal,
+			getExecutionCancelSignal(this: { signal: AbortSignal }) {
+				return this.signal;
+			},
+		};
+		expect(cancelSignalOf(run)).toBe(controller.signal);
+		expect(cancelSignalOf({ getNode: () => ({}) })).toBeUndefined();
+	});
+
+	it('throws the reason once aborted, nothing before or without a signal', () => {
+		const controller = new AbortController();
+		expect(() => throwIfCancelled(controller.signal)).not.toThrow();
+		expect(() => throwIfCancelled(undefined)).not.toThrow();
+		controller.abort();
+		expect(() => throwIfCancelled(controller.signal)).toThrow();
+		const stopped = new AbortController();
+		stopped.abort(new Error('cancelled by the user'));
+		expect(() => throwIfCancelled(stopped.signal)).toThrow('cancelled by the user');
 	});
 });

@@ -13,7 +13,8 @@ import { batchingPause } from '../n8n/requestOptions';
 import type { RowError, PreparedRow } from './ledger';
 import { ServerClock } from './serverClock';
 import { apiError } from '../http/errors';
-import { requestFailure } from '../n8n/requestFailure';
+import { neverConnected, requestFailure } from '../n8n/requestFailure';
+import { cancelSignalOf } from '../n8n/wait';
 import type { Api, ApiRequest } from '../http/request';
 import { isObject } from '../fields/jsonValues';
 
@@ -42,9 +43,6 @@ export type Failure = Exclude<Outcome, { kind: 'answered' }>;
 /** An answer, or why none came: a request that never reached the server changed nothing. */
 type Answer = IN8nHttpFullResponse | { error: RowError; neverConnected: boolean };
 
-/** Codes of a request that never reached the server, so it cannot have changed anything. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
 /** Sends the requests of one bulk run: pacing (D7, n8n's Batching setting), 429 re-sends, and what each answer means. */
 export class BatchSender {
 	/** What the answers tell of the server's clock, for the look-ups of answers that were lost (D7). */
@@ -59,7 +57,7 @@ export class BatchSender {
 		private readonly operation: BatchOperation,
 	) {
 		this.pacer = new RateLimitPacer(api.context);
-		this.takeBreak = batchingPause(api.settings, api.context.getExecutionCancelSignal());
+		this.takeBreak = batchingPause(api.settings, cancelSignalOf(api.context));
 	}
 
 	/**
@@ -144,13 +142,6 @@ export class BatchSender {
 			return { error: rowError, neverConnected: neverConnected(error) };
 		}
 	}
-}
-
-/** Whether an error, or one of the errors it was caused by, says the request never left. */
-function neverConnected(error: unknown, depth = 0): boolean {
-	const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
-	if (typeof code === 'string' && NEVER_CONNECTED.has(code)) return true;
-	return depth < 4 && cause !== undefined && neverConnected(cause, depth + 1);
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
-
 import { PACKAGE_VERSION } from '../http/endpoints';
 import { Slots } from './slots';
 import { headerOf } from '../http/headers';
 import { absoluteHttpUrl } from '../fields/validation';
+import { answerHeaders, noAnswerReason, type PlainRequest } from '../n8n/plainRequest';
+import { throwIfCancelled } from '../n8n/wait';
 
 export type Problem =
 	| 'httpStatus'
@@ -41,10 +41,9 @@ export interface CheckSettings {
 	 * the checker's own slots pace each request (8 in flight, 2 a host).
 	 */
 	pacedByCaller?: boolean;
+	/** The execution's cancel signal (`cancelSignalOf`): a check ends with its reason, no request after it. */
+	signal?: AbortSignal;
 }
-
-/** n8n's plain request helper: no credential goes with a destination's request. */
-export type SendRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
 const USER_AGENT = `n8n-nodes-link-shortener/${PACKAGE_VERSION} (destination check)`;
 /**
@@ -66,25 +65,6 @@ function resolved(location: string, base: string): URL | undefined {
 	}
 }
 
-function codesOf(error: unknown): string {
-	const parts: string[] = [];
-	for (let cause = error, depth = 0; cause && depth < 4; depth++) {
-		const { code, message } = cause as { code?: unknown; message?: unknown };
-		parts.push(String(code ?? ''), String(message ?? ''));
-		cause = (cause as { cause?: unknown }).cause;
-	}
-	return parts.join(' ');
-}
-
-/** Why no answer came, in one word a workflow can branch on. */
-function problemOf(error: unknown): Problem {
-	const text = codesOf(error);
-	if (/ECONNABORTED|ETIMEDOUT|timeout/i.test(text)) return 'timeout';
-	if (/ENOTFOUND|EAI_AGAIN|EAI_NONAME|getaddrinfo/.test(text)) return 'dns';
-	if (/CERT|SSL|TLS|EPROTO|self[- ]signed|certificate/i.test(text)) return 'tls';
-	return 'connection';
-}
-
 /**
  * Checks destinations for one run (D19): HEAD, and one GET when HEAD gets an error answer or a
  * closed connection; redirects followed and counted; the same URL checked once; each check
@@ -98,7 +78,7 @@ export class DestinationChecker {
 	private readonly hosts = new Map<string, Slots>();
 
 	constructor(
-		private readonly send: SendRequest,
+		private readonly send: PlainRequest,
 		private readonly settings: CheckSettings,
 	) {}
 
@@ -186,25 +166,19 @@ export class DestinationChecker {
 			release();
 			return { answer: { late: true } as Answer, spentMs: 0 };
 		}
-		// A GET is aborted once its headers are in: the connection closes, the body is never
-		// read. A HEAD answer has no body: its connection goes back to n8n's pool.
-		const abort = method === 'GET' ? new AbortController() : undefined;
 		let answer: Answer;
 		try {
-			const response = (await this.send({
+			const { statusCode, headers } = await answerHeaders(this.send, {
 				method,
 				url,
 				headers: { 'User-Agent': USER_AGENT },
-				disableFollowRedirect: true,
-				ignoreHttpStatusErrors: true,
-				returnFullResponse: true,
-				timeout: budget,
-				...(abort && { encoding: 'stream' as const, abortSignal: abort.signal }),
-			})) as { statusCode: number; headers?: unknown; body?: unknown };
-			abort?.abort();
-			answer = { status: response.statusCode, location: headerOf(response.headers, 'location') };
+				timeoutMs: budget,
+				signal: this.settings.signal,
+			});
+			answer = { status: statusCode, location: headerOf(headers, 'location') };
 		} catch (error) {
-			answer = { failure: problemOf(error) };
+			throwIfCancelled(this.settings.signal);
+			answer = { failure: noAnswerReason(error) };
 		} finally {
 			release();
 		}

@@ -1,7 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
-import { waitUnlessCancelled } from '../n8n/wait';
+import { cancelSignalOf, waitUnlessCancelled } from '../n8n/wait';
 import { headerOf } from './headers';
 
 const SECOND = 1000;
@@ -34,7 +34,7 @@ export class RateLimitPacer {
 
 	async waitForWindow(): Promise<void> {
 		const wait = this.notBefore - Date.now();
-		if (wait > 0) await waitUnlessCancelled(wait, this.context.getExecutionCancelSignal());
+		if (wait > 0) await waitUnlessCancelled(wait, cancelSignalOf(this.context));
 	}
 
 	private holdUntil(time: number): void {

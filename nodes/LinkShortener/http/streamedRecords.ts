@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { recordsOf } from './records';
 import { isStream, type Api, type ApiRequest } from './request';
 import { requestFailure } from '../n8n/requestFailure';
+import { cancelSignalOf, throwIfCancelled } from '../n8n/wait';
 
 /** Where recordsOf may find an answer's list: each such list is read element by element. */
 const LIST_PATHS = new Set(['$', '$.data', '$.data.items', '$.data.links', '$.items', '$.links']);
@@ -48,15 +49,17 @@ export async function foldRecords<T>(
 	let outline: unknown = response.body;
 	if (isStream(response.body)) {
 		const decoder = new TextDecoder();
+		const signal = cancelSignalOf(api.context);
 		try {
 			for await (const chunk of response.body) {
 				splitter.read(decoder.decode(chunk, { stream: true }));
-				if (!isJson) break;
+				if (!isJson || signal?.aborted) break;
 			}
 		} catch (error) {
 			// The connection failed while the answer arrived.
 			throw requestFailure(api.node, error);
 		}
+		throwIfCancelled(signal);
 		outline = isJson ? jsonOf(splitter.end(decoder.decode())) : NOT_JSON;
 		if (outline === NOT_JSON) throw await api.notJson(response, splitter.head);
 	}

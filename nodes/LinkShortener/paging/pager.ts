@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { answerCap } from '../n8n/toolMode';
+import { cancelSignalOf, throwIfCancelled } from '../n8n/wait';
 import { pageError, readPage, SeenRecords, type PageSource, type Repeats } from './pageChecks';
 import { PageWindow, type FetchPage } from './pageWindow';
 import type { Api, ApiRequest, Row } from '../http/request';
@@ -60,6 +61,8 @@ export interface PagerOptions {
 	 * stops after ⌈n / page⌉ + 1 pages) sends no request beyond that bound.
 	 */
 	pagesWanted?: (servedPageSize: number) => number;
+	/** The execution's cancel signal: once it is aborted, no page is asked for or read. */
+	signal?: AbortSignal;
 }
 
 /**
@@ -82,12 +85,17 @@ export async function* pages(
 	const itemsPerPage = Math.min(options.pageSize ?? PAGE_SIZE, limit);
 	const firstPage = options.firstPage ?? 1;
 	const seen = new SeenRecords(source, options.repeats ?? 'error', options.pagesKept);
-	const inFlight = new PageWindow(fetchPage, itemsPerPage);
+	const { signal } = options;
+	const inFlight = new PageWindow(async (page, size) => {
+		throwIfCancelled(signal);
+		return await fetchPage(page, size);
+	}, itemsPerPage);
 	let servedPageSize = options.servedPageSize ?? 0;
 	let total: number | undefined;
 	let yielded = 0;
 	try {
 		for (let number = firstPage; ; number++) {
+			throwIfCancelled(signal);
 			const lastPage =
 				total === undefined || servedPageSize === 0 ? undefined : Math.ceil(total / servedPageSize);
 			if (lastPage !== undefined && number > lastPage + 2) {
@@ -177,7 +185,7 @@ export function listPages(
 	return pages(
 		fetchPage,
 		{ node: api.node, request: `${request.method} ${request.url}`, itemIndex },
-		options,
+		{ signal: cancelSignalOf(api.context), ...options },
 	);
 }
 

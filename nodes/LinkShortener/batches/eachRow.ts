@@ -6,6 +6,7 @@ import { asNodeError } from '../http/errors';
 import { requestFailure } from '../n8n/requestFailure';
 import type { Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
+import { cancelSignalOf } from '../n8n/wait';
 import type { RunStart, Send } from './engine';
 import type { RowError } from './ledger';
 import { PacedRows, type PerKey } from './pacedRows';
@@ -54,7 +55,7 @@ async function sendRow<T>(
 export function eachRow<T>(run: RunStart, operation: EachRow<T>): Send<T> {
 	return async (checked, ledger) => {
 		const { context, api } = run;
-		const pause = batchingPause(api.settings, context.getExecutionCancelSignal());
+		const pause = batchingPause(api.settings, cancelSignalOf(context));
 		const queue = new PacedRows(checked, operation.perKey);
 		let stopped = false;
 		const sendRows = async () => {

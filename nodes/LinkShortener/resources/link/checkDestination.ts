@@ -4,6 +4,7 @@ import { eachRow } from '../../batches/eachRow';
 import { operationRun, type RunStart } from '../../batches/engine';
 import { parameterOfRow } from '../../n8n/itemField';
 import { runsAsTool } from '../../n8n/toolMode';
+import { cancelSignalOf } from '../../n8n/wait';
 import { optionsCollection, showFor } from '../../fields/commonFields';
 import { absoluteHttpUrl, wholeNumberSetting } from '../../fields/validation';
 import {
@@ -72,6 +73,7 @@ function checkerOf({ context, options }: RunStart): DestinationChecker {
 	const send = async (request: IHttpRequestOptions) => await context.helpers.httpRequest(request);
 	return new DestinationChecker(send, {
 		pacedByCaller: true,
+		signal: cancelSignalOf(context),
 		timeoutMs: whole(options.timeout, CHECK_TIMEOUT_SECONDS, 'Timeout', 'timeout', 1) * 1000,
 		maxRedirects: whole(
 			options.maxRedirects,

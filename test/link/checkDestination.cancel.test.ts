@@ -1,13 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
-import { WorkflowExecute } from 'n8n-core';
-
 import { Destinations } from '../../dev/destinations/server';
+import { cancellableRuns, pause, until } from '../helpers/cancel';
 import { useLinkShortener } from '../helpers/fixture';
-
-const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (condition: () => boolean) => {
-	while (!condition()) await pause(10);
-};
 
 /** n8n hands its plain `httpRequest` no cancel signal: the run gives the checker the execution's own. */
 describe('Link > Check Destination, once n8n cancels the execution', () => {
@@ -20,16 +13,7 @@ describe('Link > Check Destination, once n8n cancels the execution', () => {
 	afterEach(() => jest.restoreAllMocks());
 
 	it('checks no further URL: the pages in flight are the last asked', async () => {
-		const runs: Array<{ cancel(): void }> = [];
-		const process = WorkflowExecute.prototype.processRunExecutionData;
-		jest.spyOn(WorkflowExecute.prototype, 'processRunExecutionData').mockImplementation(function (
-			this: WorkflowExecute,
-			...args
-		) {
-			const run = process.apply(this, args);
-			runs.push(run);
-			return run;
-		});
+		const runs = cancellableRuns();
 		// One host: 2 checks in flight at a time, each page answering after 300 ms.
 		const urls = Array.from({ length: 12 }, (_, i) => ({ longUrl: pages.url(`/slow/300?${i}`) }));
 

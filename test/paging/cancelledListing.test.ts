@@ -1,8 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests, not loaded by n8n */
-import { WorkflowExecute } from 'n8n-core';
-
 import { pages } from '../../nodes/LinkShortener/paging/pager';
 import { STUB_NODE } from '../helpers/stubNode';
+import { cancellableRuns, pause, until } from '../helpers/cancel';
 import { useLinkShortener } from '../helpers/fixture';
 
 const LIST = { method: 'POST', path: '/v1/links/list' };
@@ -10,10 +8,6 @@ const PAGE_CAP = 10;
 const LINKS = 500;
 
 const pageOf = (request: { body: unknown }) => (request.body as { page: number }).page;
-const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (condition: () => boolean) => {
-	while (!condition()) await pause(10);
-};
 
 describe('the pager, once the execution is cancelled', () => {
 	/** 1,000 records, 10 a page, each page answered after 5 ms; records the pages asked. */
@@ -66,16 +60,7 @@ describe('a listing whose execution n8n cancels', () => {
 		ls.sandbox.addLinks(LINKS);
 		// Page 3 answers late: the pages asked with it (up to 10) are all in before the cancel.
 		ls.sandbox.injectFault({ ...LIST, page: 3, fault: { kind: 'delay', ms: 1_000 } });
-		const runs: Array<{ cancel(): void }> = [];
-		const process = WorkflowExecute.prototype.processRunExecutionData;
-		jest.spyOn(WorkflowExecute.prototype, 'processRunExecutionData').mockImplementation(function (
-			this: WorkflowExecute,
-			...args
-		) {
-			const run = process.apply(this, args);
-			runs.push(run);
-			return run;
-		});
+		const runs = cancellableRuns();
 
 		const running = ls.run({ resource: 'link', operation: 'getMany', returnAll: true });
 		await until(() => ls.requestsTo(LIST.path).length >= 10);

@@ -127,7 +127,7 @@ export async function destinationsSection(): Promise<string> {
 		}
 		const [node, http, script] = [times.node, times.http, times.script].map(median);
 		const profiled = await profiledJob(env, nodeJob.id, {
-			from: 'resources/link/checkDestination',
+			from: 'batches/engine', // every operation's run is operationRun's
 		});
 		const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 		return [

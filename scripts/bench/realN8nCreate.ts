@@ -163,7 +163,7 @@ export async function realN8nCreateRows(
 	sandbox.reset();
 	const { shares, ms: profiledMs } = await profiledJob(env, 'node-create-many', {
 		maxBuffer: 1024 * 2 ** 20,
-		from: 'resources/bulk/createMany',
+		from: 'batches/engine', // every operation's run is operationRun's
 	});
 	const requests = sandbox.requests.length;
 	sandbox.reset();

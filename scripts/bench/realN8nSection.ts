@@ -79,7 +79,7 @@ export async function realN8nSection(): Promise<string> {
 		sandbox.addLinks(10_000 - sandbox.links.size);
 		sandbox.setLatency(0);
 		const { shares, ms: profiledMs } = await profiledJob(env, nodeJob.id, {
-			from: 'batches/eachRow', // Get Many is a row operation: its run is eachRow's
+			from: 'batches/engine', // every operation's run is operationRun's
 		});
 		const profileRequests = sandbox.requests.length;
 		const packageMsPerRequest = shares.ms[PACKAGE_SHARE] / profileRequests;

@@ -109,7 +109,7 @@ export async function scaleSection(): Promise<string> {
 					sandbox.setLatency(0);
 					process.stderr.write(`  export ${links} links at 0 ms, CPU profile\n`);
 					const { shares, ms } = await profiledJob(env, exportJob.id, {
-						from: 'batches/eachRow', // Export is a row operation: its run is eachRow's
+						from: 'batches/engine', // every operation's run is operationRun's
 						maxBuffer: 1024 * 2 ** 20,
 					});
 					const pages = Math.ceil(links / PAGE_CAP);

@@ -1,8 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { SEEDED } from '../../dev/sandbox/server';
-import { LiveTrigger } from '../../dev/engine/liveTrigger';
 import { BULK_UPDATE_PATH, syncMany, updateMany } from '../helpers/bulk';
+import { dayCompletedPoll } from '../helpers/dayCompleted';
 import { useLinkShortener } from '../helpers/fixture';
 
 const [spring] = SEEDED.ownLinks;
@@ -74,14 +72,7 @@ describe('A short URL is matched by host without case and path, everywhere (D14)
 		});
 
 		it('the trigger’s Day Completed asks for its clicks', async () => {
-			const live = new LiveTrigger(fx, {
-				parameters: { event: 'dayCompleted', graceMinutes: 0, linkId: byUrl(url) },
-			});
-			await live.activate();
-			const state = live.staticData.clicks as IDataObject;
-			Object.assign(live.staticData, { clicks: { ...state, lastDay: '2024-03-03' } });
-			fx.sandbox.clearRequests();
-			await live.poll();
+			await dayCompletedPoll(fx, url);
 
 			expect(fx.requestsTo('/v1/analytics/clicks').map((r) => r.query)).toEqual([
 				{ group_by: 'day', link_id: spring.id },

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { LiveTrigger } from '../../dev/engine/liveTrigger';
 import { BULK_UPDATE_PATH, syncMany, updateMany } from '../helpers/bulk';
+import { dayCompletedPoll } from '../helpers/dayCompleted';
 import { useLinkShortener } from '../helpers/fixture';
 import { byUrl } from '../link/locatorValues';
 import { fullReadBound, SERVER_PROFILES } from './profiles';
@@ -143,15 +143,7 @@ describe.each(SERVER_PROFILES)('short URLs against a server with $name', ({ opti
 
 	it('Day Completed: a short URL two links answer is an error of the poll, no clicks asked for', async () => {
 		const { url } = twoLinksOneShortUrl();
-		const live = new LiveTrigger(ls, {
-			parameters: { event: 'dayCompleted', graceMinutes: 0, linkId: byUrl(url) },
-		});
-		await live.activate();
-		const state = live.staticData.clicks as IDataObject;
-		Object.assign(live.staticData, { clicks: { ...state, lastDay: '2024-03-03' } });
-		ls.sandbox.clearRequests();
-
-		await live.poll();
+		const live = await dayCompletedPoll(ls, url);
 
 		expect(live.errors.map((error) => error.message)).toEqual([
 			expect.stringMatching(/names no single link: several links have/),

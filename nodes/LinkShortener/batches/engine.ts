@@ -49,7 +49,7 @@ export interface RunStart {
 	context: NodeRun;
 	api: Api<NodeRun>;
 	rows: RowSource;
-	/** The Options collection: options apply to the whole run, read from the first item. */
+	/** The Options collection of the first item: the settings of the whole run (row operations also read a row's own). */
 	options: IDataObject;
 	/** Row `index` as an operation reads it. */
 	row(index: number): Row;

@@ -72,8 +72,8 @@ export function throughRouting(run: OperationRun): INodePropertyRouting {
 /**
  * The node's `requestDefaults`. Its presence is what makes n8n (2.41.1) give a declarative node
  * without `execute` its routing as `execute` (`shouldAssignExecuteMethod`), and so what hands
- * the MCP Server Trigger's calls to the routing of `throughRouting`. The package's own requests
- * set these values themselves (http/request.ts).
+ * the MCP Server Trigger's calls to the routing of `throughRouting`. Routing sends no request
+ * of its own: every request to the API goes through `http/request.ts`.
  */
 export const ROUTED_REQUEST_DEFAULTS: INodeTypeDescription['requestDefaults'] = {
 	disableFollowRedirect: true,

@@ -10,7 +10,6 @@ import { RowLedger, type PreparedRow } from './ledger';
 import { refusalDetails, takeRows, type RowSource } from './rows';
 import { failUnsettled } from './stoppedRun';
 import { asNodeError } from '../http/errors';
-import { withoutFinalStop } from '../http/answerText';
 
 const IN_DOUBT =
 	'In doubt: the run stopped while its items were being sent: %s. Check the account before running this item again';
@@ -144,13 +143,7 @@ async function runOperation<T>(
 	} catch (error) {
 		// The rows were sent: each keeps its error, or is in doubt, never "not sent".
 		const cause = asNodeError(context.getNode(), error);
-		if (!context.continueOnFail()) throw cause;
-		const reason = withoutFinalStop(cause.message);
-		ledger.failAllSettled(
-			'inDoubt',
-			AFTER_SENDING.replace('%s', () => reason),
-			cause,
-		);
+		failUnsettled(context, ledger, cause, 'inDoubt', AFTER_SENDING, { settledToo: true });
 		return ledger.items();
 	}
 }

@@ -143,19 +143,20 @@ export class RowLedger {
 		}
 	}
 
-	/** Every row that has no item yet gets this error item (the run could not go on). */
-	failUnsettled(outcome: RowOutcome, message: string, cause?: RowError): void {
+	/**
+	 * Every row that has no item yet gets this error item (the run could not go on); with
+	 * `settledToo`, every row without an error item (what the run did once its rows were sent failed).
+	 */
+	failUnsettled(
+		outcome: RowOutcome,
+		message: string,
+		cause?: RowError,
+		{ settledToo = false } = {},
+	): void {
 		const details = { outcome, ...detailsOfError(cause) };
 		this.records.forEach((record, row) => {
-			if (record === undefined || record.state === 'pending') this.fail(row, message, details);
-		});
-	}
-
-	/** Every row that has no error item gets this one (what the run did once its rows were sent failed). */
-	failAllSettled(outcome: RowOutcome, message: string, cause?: RowError): void {
-		const details = { outcome, ...detailsOfError(cause) };
-		this.records.forEach((record, row) => {
-			if (record?.state !== 'failed') this.fail(row, message, details);
+			const unsettled = record === undefined || record.state === 'pending';
+			if (unsettled || (settledToo && record.state !== 'failed')) this.fail(row, message, details);
 		});
 	}
 

@@ -102,7 +102,7 @@ export interface StoppedAt {
 
 /**
  * A run that cannot go on: without Continue On Fail the error stops the node; with it, every
- * row that has no item yet gets its own error item (`%s` in the message is the reason), so that
+ * row that has no item yet (`settledToo`: no error item yet) gets its own error item (`%s` in the message is the reason), so that
  * n8n never hands the input rows on as if they had been processed (what it does with the input
  * of a node that throws).
  */
@@ -112,6 +112,7 @@ export function failUnsettled(
 	error: unknown,
 	outcome: RowOutcome,
 	message: string,
+	{ settledToo = false }: { settledToo?: boolean } = {},
 ): void {
 	if (!context.continueOnFail()) throw error;
 	const cause = asNodeError(context.getNode(), error);
@@ -120,5 +121,6 @@ export function failUnsettled(
 		outcome,
 		message.replace('%s', () => reason),
 		cause,
+		{ settledToo },
 	);
 }

@@ -100,6 +100,12 @@ export function resolvingLinks<T>(api: Api<NodeRun>, link: RowLink<T>) {
 	};
 }
 
+/** The id of a row's link once `resolvingLinks` has run: a send never reads a link it did not look up. */
+export function resolvedId(ref: LinkRef): string {
+	if (ref.kind !== 'id') throw new Error(`the link ${ref.text} was not looked up before sending`);
+	return ref.id;
+}
+
 /** The link's UUID: its id, or the one link its short URL names (the rule of `resolveLinkRefs`). */
 export async function linkIdOf(api: Api, ref: LinkRef, listUrl: string): Promise<string> {
 	if (ref.kind === 'id') return ref.id;

@@ -4,7 +4,7 @@ import { showFor } from '../../fields/commonFields';
 import type { RowValidator } from '../../fields/validation';
 import { CLICKS_PATH } from '../../http/endpoints';
 import { linkLocator, linkLocatorOf, locatorRefOf } from '../../links/linkLocator';
-import type { RowLink } from '../../links/linkResolver';
+import { resolvedId, type RowLink } from '../../links/linkResolver';
 import type { LinkRef } from '../../links/linkRefs';
 import type { ApiRequest, Row } from '../../http/request';
 
@@ -73,7 +73,7 @@ export const CLICK_LINK: RowLink<ClickRequest> = {
 
 /** The analytics request of a checked row, its Link by id once the plan has looked it up. */
 export function sentClickRequest({ qs, link }: ClickRequest): ApiRequest {
-	const query = link?.kind === 'id' ? { ...qs, link_id: link.id } : qs;
+	const query = link ? { ...qs, link_id: resolvedId(link) } : qs;
 	return { method: 'GET', url: CLICKS_PATH, qs: query };
 }
 

@@ -5,7 +5,7 @@ import { operationRun } from '../../batches/engine';
 import { apiPathsOption, optionsCollection, showFor } from '../../fields/commonFields';
 import { linkPath, linkPathsOf } from '../../http/endpoints';
 import { linkLocator, linkLocatorOf, locatorRefOf } from '../../links/linkLocator';
-import { resolvingLinks } from '../../links/linkResolver';
+import { resolvedId, resolvingLinks } from '../../links/linkResolver';
 import type { LinkRef } from '../../links/linkRefs';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
@@ -31,7 +31,7 @@ export const run = operationRun<Checked>((run) => ({
 	}),
 	send: eachRow(run, {
 		send: async ({ link, qrCodes }, row) => {
-			const url = linkPath(link.kind === 'id' ? link.id : '');
+			const url = linkPath(resolvedId(link));
 			const records = await row.api.records({ method: 'GET', url }, row.index);
 			return await addQrCodes(row.context, qrCodes, itemsOf(records));
 		},

@@ -10,7 +10,7 @@ describe('If Link Exists: Return Existing (D11) in Link > Create', () => {
 	const linkCount = () => ls.sandbox.links.size;
 
 	describe('Link > Create', () => {
-		it('returns the newest link with exactly this long URL, read by its id, instead of creating one', async () => {
+		it("returns the newest link with exactly this long URL, the look-up's record, instead of creating one", async () => {
 			const [older] = ls.sandbox.addLinks(1, {
 				longUrl: 'https://example.com/exists',
 				createdAt: '2024-05-01T00:00:00.000Z',
@@ -30,9 +30,9 @@ describe('If Link Exists: Return Existing (D11) in Link > Create', () => {
 			);
 
 			expect(error).toBeUndefined();
+			// The listing's record is the link: no second request for it (as Create Many).
 			expect(ls.sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
 				`POST ${LIST_PATH}`,
-				`GET /v1/links/${newer.id}`,
 			]);
 			expect(ls.requestsTo(LIST_PATH)[0].body).toMatchObject({
 				search: 'https://example.com/exists',
@@ -41,6 +41,8 @@ describe('If Link Exists: Return Existing (D11) in Link > Create', () => {
 			expect(items[0].json).toMatchObject({
 				id: newer.id,
 				longUrl: 'https://example.com/exists',
+				shortUrl: newer.shortUrl,
+				title: newer.title,
 				linkCreated: false,
 			});
 			expect(items[0].json.id).not.toBe(older.id);

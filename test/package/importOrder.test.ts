@@ -13,8 +13,8 @@ const RANK: Record<string, number> = {
 	n8n: -1,
 	fields: 0,
 	http: 1,
-	qr: 1,
 	paging: 2,
+	qr: 2,
 	destinations: 2,
 	batches: 3,
 	links: 4,
@@ -53,7 +53,7 @@ describe('the import order of nodes/LinkShortener', () => {
 		).toEqual([]);
 	});
 
-	it('runs one way: resources, trigger and methods → links, analytics → batches → paging, routing → http, qr → fields → n8n', () => {
+	it('runs one way: resources, trigger and methods → links, analytics → batches → paging, destinations, qr → http → fields → n8n', () => {
 		const upward = [...graph].flatMap(([file, targets]) =>
 			targets
 				.filter(

@@ -36,8 +36,14 @@ export interface Operation<T> {
 	plan?(rows: Array<PreparedRow<T>>, ledger: RowLedger): Promise<Array<PreparedRow<T>>>;
 	/** Sends the rows and settles each in the ledger: one row at a time (`eachRow.ts`) or in batches (`batchRun.ts`). */
 	send: Send<T>;
-	/** What the run does with its items once every row is settled (QR codes, hints, input columns). */
-	finish?(items: INodeExecutionData[]): INodeExecutionData[] | Promise<INodeExecutionData[]>;
+	/**
+	 * What the run does with its items once every row is settled (QR codes, hints, input
+	 * columns); `checkedOf` gives what a row's check gave.
+	 */
+	finish?(
+		items: INodeExecutionData[],
+		checkedOf: (row: number) => T | undefined,
+	): INodeExecutionData[] | Promise<INodeExecutionData[]>;
 }
 
 /** A kind of send: settles every row it is given in the ledger, or throws what stops the node. */
@@ -139,7 +145,10 @@ async function runOperation<T>(
 	const items = ledger.items();
 	if (!operation.finish) return items;
 	try {
-		return await operation.finish(items);
+		let byRow: Map<number, T> | undefined;
+		const checkedOf = (row: number) =>
+			(byRow ??= new Map(checked.map(({ index, element }) => [index, element]))).get(row);
+		return await operation.finish(items, checkedOf);
 	} catch (error) {
 		// The rows were sent: each keeps its error, or is in doubt, never "not sent".
 		const cause = asNodeError(context.getNode(), error);

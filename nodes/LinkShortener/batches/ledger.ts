@@ -50,7 +50,9 @@ export type RowOutcome =
 	| 'notUpdated'
 	| 'notLookedUp'
 	| 'notSent'
-	| 'notSynced';
+	| 'notSynced'
+	/** Its link was created or read, its QR code could not be made (`qr/binaryOutput.ts`). */
+	| 'noQrCode';
 
 /** An input row that passed the checks, with what its check gave (a bulk operation: its request element). */
 export interface PreparedRow<T = IDataObject> {

@@ -1,5 +1,6 @@
 import {
 	NodeOperationError,
+	type IBinaryData,
 	type IDataObject,
 	type INode,
 	type INodeExecutionData,
@@ -9,6 +10,7 @@ import {
 import type { NodeRun } from '../n8n/nodeRun';
 
 import { BINARY_PROPERTY_NAME } from '../fields/validation';
+import { errorItem, isErrorItem, pairedRowOf } from '../http/errorItems';
 import { runsAsTool } from '../n8n/toolMode';
 import { encodeQr, LEVELS, type QrErrorCorrectionLevel } from './encode';
 import { qrToPng } from './png';
@@ -90,26 +92,66 @@ export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | un
 	return { format, property, level: level as QrErrorCorrectionLevel };
 }
 
-/** Adds the QR code of each item's shortUrl as binary data, as "Options" asks; error items and items without a short URL are left as they are. */
+/**
+ * Adds the QR code of each item's shortUrl as binary data, as its row's "Options" ask
+ * (`settingsOf`); error items and items without a short URL are left as they are. A code that
+ * cannot be made or stored is that item's own error, saying what was done to the link
+ * (`made`): its error item under On Error: Continue, else the error that stops the node.
+ */
 export async function addQrCodes(
 	context: NodeRun,
-	settings: QrSettings | undefined,
 	items: INodeExecutionData[],
+	settingsOf: (row: number) => QrSettings | undefined,
+	made: 'created' | 'read',
 ): Promise<INodeExecutionData[]> {
-	if (!settings) return items;
-	for (const item of items) {
+	for (const [k, item] of items.entries()) {
+		const row = pairedRowOf(item) ?? k;
+		const settings = settingsOf(row);
 		const shortUrl = item.json.shortUrl;
-		if (item.error || typeof shortUrl !== 'string' || !shortUrl) continue;
-		const matrix = encodeQr(shortUrl, settings.level);
-		const [data, mimeType] =
-			settings.format === 'png'
-				? [qrToPng(matrix), 'image/png']
-				: [Buffer.from(qrToSvg(matrix), 'utf8'), 'image/svg+xml'];
-		const fileName = `${fileStemOf(item.json)}.${settings.format}`;
-		const binary = await context.helpers.prepareBinaryData(data, fileName, mimeType);
-		item.binary = { ...item.binary, [settings.property]: binary };
+		if (!settings || isErrorItem(item) || typeof shortUrl !== 'string' || !shortUrl) continue;
+		try {
+			const binary = await qrCodeOf(context, item.json, shortUrl, settings);
+			item.binary = { ...item.binary, [settings.property]: binary };
+		} catch (error) {
+			items[k] = withoutQrCode(context, row, item.json, error, made);
+		}
 	}
 	return items;
+}
+
+async function qrCodeOf(
+	context: NodeRun,
+	link: IDataObject,
+	shortUrl: string,
+	settings: QrSettings,
+): Promise<IBinaryData> {
+	const matrix = encodeQr(shortUrl, settings.level);
+	const [data, mimeType] =
+		settings.format === 'png'
+			? [qrToPng(matrix), 'image/png']
+			: [Buffer.from(qrToSvg(matrix), 'utf8'), 'image/svg+xml'];
+	const fileName = `${fileStemOf(link)}.${settings.format}`;
+	return await context.helpers.prepareBinaryData(data, fileName, mimeType);
+}
+
+/** The link exists whatever became of its QR code: the error must say so, or running the item again creates another. */
+function withoutQrCode(
+	context: NodeRun,
+	row: number,
+	link: IDataObject,
+	error: unknown,
+	made: 'created' | 'read',
+): INodeExecutionData {
+	const created = made === 'created' && link.linkCreated !== false;
+	const reason = error instanceof Error ? error.message : String(error);
+	const message = `${created ? 'Created' : 'Read'} the link ${String(link.id)}, but not its QR code: ${reason}`;
+	const description = created
+		? 'The link exists: running this item again would create a second one. Read it with Link > Get.'
+		: 'The link is unchanged: only its QR code is missing.';
+	if (!context.continueOnFail()) {
+		throw new NodeOperationError(context.getNode(), message, { itemIndex: row, description });
+	}
+	return errorItem(row, message, { outcome: 'noQrCode', description, link });
 }
 
 /** A file name from the link's path ("spring-sale.png"); characters a file system may refuse become "-". */

@@ -22,7 +22,7 @@ import {
 	createBatchSizeOption,
 	DEFAULT_MAX_RETRIES,
 } from '../../links/bulkCreate';
-import { CreateOnce } from '../../links/createOnce';
+import { returningExisting, withLinkCreated } from '../../links/createOnce';
 import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 import { RunHints } from '../../fields/runHints';
@@ -79,23 +79,26 @@ export const run = operationRun((run) => {
 	);
 	const paths = linkPathsOf(options);
 	const qrCodes = qrSettingsOf(node, options);
-	const createOnce = ifExistsOf(options) === 'returnExisting' ? new CreateOnce() : undefined;
+	const returnExisting = ifExistsOf(options) === 'returnExisting';
 	const hints = new RunHints();
 	const build = createElementBuilder(context, rows, hints);
 	return {
 		check: ({ index }, check) => build(index, check),
-		...(createOnce && {
+		...(returnExisting && {
 			plan: async (checked, ledger) =>
-				await createOnce.rowsToSend(api, paths.list, checked, ledger),
+				await returningExisting(api, checked, ledger, ({ element }) => ({
+					longUrl: String(element.longUrl),
+					listUrl: paths.list,
+				})),
 		}),
 		send: inBatches(run, { ...bulkCreateOperation(paths, maxRetries), batchSize }),
 		finish: async (items) => {
-			const output = createOnce ? createOnce.outputOf(items) : items;
-			hints.rowsExisting(createOnce?.notCreatedCount ?? 0);
+			const output = returnExisting ? withLinkCreated(items) : items;
+			hints.rowsExisting(output.filter((item) => item.json.linkCreated === false).length);
 			hints.addTo(context, rows.items.length);
 			const kept =
 				options.keepInputColumns === true ? withInputColumns(context, rows.items, output) : output;
-			return await addQrCodes(context, qrCodes, kept);
+			return await addQrCodes(context, kept, () => qrCodes, 'created');
 		},
 	};
 }, bulkRows);

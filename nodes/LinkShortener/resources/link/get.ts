@@ -30,12 +30,13 @@ export const run = operationRun<Checked>((run) => ({
 		withId: (checked, id) => ({ ...checked, link: { kind: 'id', id } }),
 	}),
 	send: eachRow(run, {
-		send: async ({ link, qrCodes }, row) => {
+		send: async ({ link }, row) => {
 			const url = linkPath(resolvedId(link));
-			const records = await row.api.records({ method: 'GET', url }, row.index);
-			return await addQrCodes(row.context, qrCodes, itemsOf(records));
+			return itemsOf(await row.api.records({ method: 'GET', url }, row.index));
 		},
 	}),
+	finish: async (items, checkedOf) =>
+		await addQrCodes(run.context, items, (row) => checkedOf(row)?.qrCodes, 'read'),
 }));
 
 export const operation: INodePropertyOptions = {

@@ -33,16 +33,18 @@ export const run = operationRun((run) => ({
 		return { body: listBodyOf(row), url: linkPathsOf(options).list, qrCodes };
 	},
 	send: eachRow(run, {
-		send: async ({ body, url, qrCodes }, row) => {
+		send: async ({ body, url }, row) => {
 			const links = await listRecords(row, { method: 'POST', url, body });
 			hintWhenMany(row.context, links.length, {
 				gave: 'Get Many gave',
 				record: 'link',
 				instead: 'For a whole account, use Link > Export to File',
 			});
-			return await addQrCodes(row.context, qrCodes, itemsOf(links));
+			return itemsOf(links);
 		},
 	}),
+	finish: async (items, checkedOf) =>
+		await addQrCodes(run.context, items, (row) => checkedOf(row)?.qrCodes, 'read'),
 }));
 
 export const operation: INodePropertyOptions = {

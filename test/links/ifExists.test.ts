@@ -100,6 +100,27 @@ describe('If Link Exists: Return Existing (D11) in Link > Create', () => {
 			expect([items[0].json.id, items[1].json.id]).toEqual([tagged.id, SEEDED.ownLinks[0].id]);
 		});
 
+		it('looks each row up in the listing of its own API Paths, and creates through them', async () => {
+			const [existing] = ls.sandbox.addLinks(1, { longUrl: 'https://example.com/both' });
+			const input = [{ paths: 'legacy' }, { paths: 'v1' }];
+
+			const { items, error } = await ls.run(
+				create({
+					longUrl: 'https://example.com/both',
+					options: { ...returnExisting, apiPaths: '={{ $json.paths }}' },
+				}),
+				input,
+			);
+
+			expect(error).toBeUndefined();
+			expect(ls.requestsTo('/public/links/list')).toHaveLength(1);
+			expect(ls.requestsTo(LIST_PATH)).toHaveLength(1);
+			expect(items.map((item) => [item.json.id, item.json.linkCreated])).toEqual([
+				[existing.id, false],
+				[existing.id, false],
+			]);
+		});
+
 		it('a new long URL repeated in the input is created once, though rows are sent several at once', async () => {
 			const urls = [
 				'https://example.com/twice',

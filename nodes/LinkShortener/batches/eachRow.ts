@@ -3,7 +3,6 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { detailsOfError } from '../http/errorItems';
 import { REQUESTS_IN_FLIGHT } from '../http/endpoints';
 import { asNodeError } from '../http/errors';
-import { requestFailure } from '../n8n/requestFailure';
 import type { Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
 import { cancelSignalOf } from '../n8n/wait';
@@ -40,7 +39,7 @@ async function sendRow<T>(
 		const items = await operation.send(checked, row);
 		return { items: items.map((item) => ({ ...item, pairedItem: { item: row.index } })) };
 	} catch (error) {
-		const rowError = requestFailure(row.context.getNode(), error, row.index);
+		const rowError = asNodeError(row.context.getNode(), error, row.index);
 		if (!row.context.continueOnFail()) throw rowError;
 		return { error: rowError };
 	}

@@ -120,6 +120,21 @@ describe('Link > Update', () => {
 		expect(items[2].json).toMatchObject({ id: launch.id, title: `New ${launch.id.slice(0, 4)}` });
 	});
 
+	it('a short URL that names no link is refused as "Not updated", before any PATCH', async () => {
+		const { items } = await ls.run(update(byUrl('https://sho.rt/nowhere'), { title: 'x' }), [{}], {
+			continueOnFail: true,
+		});
+
+		expect(items[0].json.error).toBe(
+			'Not updated: input item 0 names no single link: no link has the short URL sho.rt/nowhere',
+		);
+		expect(detailsOf(items[0])).toMatchObject({
+			outcome: 'notUpdated',
+			linkId: 'https://sho.rt/nowhere',
+		});
+		expect(ls.sandbox.requests.map((request) => request.path)).toEqual(['/v1/links/list']);
+	});
+
 	it('a 200 that is not the answer is in doubt, never "updated"', async () => {
 		ls.sandbox.injectFault({
 			method: 'PATCH',

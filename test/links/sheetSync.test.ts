@@ -2,7 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEEDED } from '../../dev/sandbox/server';
 import { useLinkShortener } from '../helpers/fixture';
-import { BULK_UPDATE_PATH, detailsOf, errorRows, pairedIndices, updateMany } from '../helpers/bulk';
+import {
+	BULK_UPDATE_PATH,
+	detailsOf,
+	errorRows,
+	pairedIndices,
+	syncMany,
+	updateMany,
+} from '../helpers/bulk';
 
 const LIST_PATH = '/v1/links/list';
 const [spring, launch, docs] = SEEDED.ownLinks;
@@ -102,6 +109,23 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 		});
 		expect(titleOf(onDefault.id as string)).not.toBe('ambiguous');
 		expect(titleOf(launch.id)).toBe(launch.title);
+	});
+
+	it('Sync Many refuses a path on two domains in the words Update Many uses (one D14 sentence)', async () => {
+		await linkAt('twice', SEEDED.defaultDomain.id);
+		await linkAt('twice', SEEDED.verifiedDomain.id);
+
+		const { items } = await ls.run(
+			syncMany(),
+			[{ path: 'twice', longUrl: 'https://example.com/twice', title: 'ambiguous' }],
+			{ continueOnFail: true },
+		);
+
+		expect(items[0].json.error).toBe(
+			'Not synced: input item 0: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL',
+		);
+		expect(detailsOf(items[0])).toMatchObject({ outcome: 'notSynced' });
+		expect(ls.sandbox.requests.map((request) => request.path)).toEqual([LIST_PATH]);
 	});
 
 	it('without Continue On Fail, an unknown value stops the run before any PATCH', async () => {

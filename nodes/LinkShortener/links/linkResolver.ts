@@ -31,17 +31,20 @@ export async function resolveLinkRefs(
 }
 
 function resolutionOf(key: string, links: IDataObject[]): Resolution {
-	const what = describeKey(key);
 	if (links.length === 1) return { id: String(links[0].id) };
-	const found = links.length;
-	if (found === 0) return { problem: `no link has the ${what}`, found };
+	return { problem: problemOf(key, links), found: links.length };
+}
+
+/** Why a short URL or path names no single link, in D14's words for every operation (Sync Many too). */
+export function problemOf(key: string, links: IDataObject[]): string {
+	const what = describeKey(key);
+	if (links.length === 0) return `no link has the ${what}`;
 	if (key.startsWith('path:')) {
 		const hosts = links.map((link) => hostOf(link.shortUrl)).filter(Boolean);
-		const problem = `the ${what} is used on several domains (${hosts.join(', ')}); give the short URL`;
-		return { problem, found };
+		return `the ${what} is used on several domains (${hosts.join(', ')}); give the short URL`;
 	}
 	const ids = links.map((link) => String(link.id)).join(', ');
-	return { problem: `several links have the ${what} (${ids}); give the link's ID`, found };
+	return `several links have the ${what} (${ids}); give the link's ID`;
 }
 
 /** The links of the account each short URL or path names (none, one, or several), through one link index. */
@@ -62,19 +65,24 @@ function uniqueById(links: IDataObject[]): IDataObject[] {
 	return [...seen.values()];
 }
 
-/** Where a checked row names its link ("Link": Link > Get, Get Clicks, Export Clicks), and how it takes the id. */
+/**
+ * Where a checked row names its link, and how it takes the id: Link > Get, Get Clicks, Export
+ * Clicks, and the updates (`UPDATE_LINK`).
+ */
 export interface RowLink<T> {
 	refOf(checked: T): LinkRef | undefined;
 	/** Where its short URL is looked up (Link > Get's API Paths); the v1 listing unless given. */
 	listUrlOf?(checked: T): string;
 	withId(checked: T, id: string): T;
+	/** A refused row's outcome, and its wording: "Not updated: input item N …" for the updates. */
+	outcome?: 'notSent' | 'notUpdated';
 }
 
 /**
- * The plan of an operation with a "Link" field: every short URL and path of the run's rows
- * looked up at once (rows naming the same link cost one look-up, many rows the cheaper way),
- * each row then naming its link by id; a row whose reference names no single link (D14) is
- * refused before any request.
+ * The plan of an operation whose rows name their link: every short URL and path of the run's
+ * rows looked up at once (rows naming the same link cost one look-up, many rows the cheaper
+ * way), each row then naming its link by id; a row whose reference names no single link (D14)
+ * is refused before any request.
  */
 export function resolvingLinks<T>(api: Api<NodeRun>, link: RowLink<T>) {
 	const listUrlOf = (checked: T) => link.listUrlOf?.(checked) ?? LINK_PATHS.v1.list;
@@ -93,8 +101,8 @@ export function resolvingLinks<T>(api: Api<NodeRun>, link: RowLink<T>) {
 			const resolution = resolved.get(listUrlOf(row.element))?.get(ref.key);
 			if (resolution && 'id' in resolution)
 				return [{ ...row, element: link.withId(row.element, resolution.id) }];
-			const error = noSingleLink(api.node, ref, resolution, row.index);
-			refuseRow(api.context, ledger, row.index, error, { outcome: 'notSent' });
+			const { error, details } = refusalOf(api.node, ref, resolution, row.index, link.outcome);
+			refuseRow(api.context, ledger, row.index, error, details);
 			return [];
 		});
 	};
@@ -114,10 +122,12 @@ export async function linkIdOf(api: Api, ref: LinkRef, listUrl: string): Promise
 	throw noSingleLink(api.node, ref, resolution);
 }
 
+type Unresolved = Extract<Resolution, { problem: string }> | undefined;
+
 function noSingleLink(
 	node: INode,
 	ref: LinkRef & { text: string },
-	resolution: Extract<Resolution, { problem: string }> | undefined,
+	resolution: Unresolved,
 	itemIndex?: number,
 ): NodeOperationError {
 	const message =
@@ -128,4 +138,23 @@ function noSingleLink(
 		itemIndex,
 		description: 'Check the short URL, or choose the link from the list or by its ID.',
 	});
+}
+
+/** A refused row's error and details: Get's and the clicks' `notSent`, or the updates' `notUpdated`. */
+function refusalOf(
+	node: INode,
+	ref: LinkRef & { text: string; key: string },
+	resolution: Unresolved,
+	itemIndex: number,
+	outcome: RowLink<unknown>['outcome'] = 'notSent',
+): { error: NodeOperationError; details: IDataObject } {
+	if (outcome === 'notSent')
+		return { error: noSingleLink(node, ref, resolution, itemIndex), details: { outcome } };
+	const problem = resolution?.problem ?? problemOf(ref.key, []);
+	const message = `Not updated: input item ${itemIndex} names no single link: ${problem}`;
+	const error = new NodeOperationError(node, message, {
+		itemIndex,
+		description: `Link ID is "${ref.text}". Give the link's ID or its full short URL. Nothing was sent.`,
+	});
+	return { error, details: { outcome, linkId: ref.text } };
 }

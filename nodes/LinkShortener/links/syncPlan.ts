@@ -9,9 +9,8 @@ import type { PreparedRow, RowLedger } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
 import { verifiedDomains } from './verifiedDomains';
 import { findLinksByLongUrl } from './linkIndex';
-import { RowLinkRefs } from './rowLinkRefs';
-import { refPath, shortUrlParts } from './linkRefs';
-import { linksByRefKey } from './linkResolver';
+import { refPath, shortUrlParts, type LinkRef } from './linkRefs';
+import { linksByRefKey, problemOf } from './linkResolver';
 
 export type SyncAction = 'created' | 'updated' | 'unchanged';
 export type MatchBy = 'path' | 'longUrl';
@@ -35,16 +34,14 @@ const COMPARED = ['longUrl', 'title', 'expiredAt', 'tags'] as const;
  */
 export class SyncPlan {
 	readonly plans = new Map<number, RowPlan>();
-	/** How each row names its link (matching by path). */
-	readonly refs: RowLinkRefs;
+	/** How each row names its link (matching by path), recorded as the row is checked. */
+	readonly refs = new Map<number, LinkRef>();
 
 	constructor(
 		private readonly api: Api<NodeRun>,
 		private readonly matchBy: MatchBy,
 		private readonly dryRun: boolean,
-	) {
-		this.refs = new RowLinkRefs(api);
-	}
+	) {}
 
 	count(action: SyncAction): number {
 		return [...this.plans.values()].filter((plan) => plan.action === action).length;
@@ -68,8 +65,9 @@ export class SyncPlan {
 			}
 			firstRowOfKey.set(key, row.index);
 			const candidates = found.get(row.index) ?? [];
-			if (candidates.length > 1) {
-				this.refuse(ledger, row, this.severalLinks(row, candidates));
+			const ref = this.refs.get(row.index);
+			if (candidates.length > 1 && ref && ref.kind !== 'id') {
+				this.refuse(ledger, row, problemOf(ref.key, candidates));
 			} else if (candidates.length === 1) {
 				const update = this.settleExisting(row, candidates[0], ledger);
 				if (update) toSend.push({ index: row.index, element: update });
@@ -85,17 +83,6 @@ export class SyncPlan {
 		return toSend;
 	}
 
-	/** Why a row whose short URL or path several links answer cannot be synced (D14). */
-	private severalLinks(row: PreparedRow, links: IDataObject[]): string {
-		const ref = this.refs.of(row.index);
-		if (ref?.kind === 'shortUrl') {
-			const ids = links.map((link) => String(link.id)).join(', ');
-			return `several links have the short URL ${ref.text} (${ids}); a sheet row must name one link`;
-		}
-		const hosts = links.map((link) => String(link.shortUrl)).join(', ');
-		return `its path is used on several domains (${hosts}); give the short URL or a domain`;
-	}
-
 	/** Whether the run sends this row as an update (its link differs), not as a create. */
 	updates(row: PreparedRow): boolean {
 		return this.plans.get(row.index)?.action === 'updated';
@@ -103,7 +90,7 @@ export class SyncPlan {
 
 	private keyOf(row: PreparedRow): string {
 		if (this.matchBy === 'longUrl') return `long:${String(row.element.longUrl)}`;
-		const ref = this.refs.of(row.index);
+		const ref = this.refs.get(row.index);
 		const domain = row.element.domain === undefined ? '' : `@${String(row.element.domain)}`;
 		return ref && ref.kind !== 'id'
 			? `${ref.key}${ref.kind === 'path' ? domain : ''}`
@@ -122,9 +109,10 @@ export class SyncPlan {
 			}
 			return byRow;
 		}
-		const byKey = await linksByRefKey(this.api, LINK_PATHS.v1.list, this.refs.refsOf(rows));
+		const refs = rows.flatMap((row) => this.refs.get(row.index) ?? []);
+		const byKey = await linksByRefKey(this.api, LINK_PATHS.v1.list, refs);
 		for (const row of rows) {
-			const ref = this.refs.of(row.index);
+			const ref = this.refs.get(row.index);
 			const links = ref && ref.kind !== 'id' ? (byKey.get(ref.key) ?? []) : [];
 			// A bare path with a domain: only that domain's link.
 			const domain = row.element.domain;
@@ -167,7 +155,7 @@ export class SyncPlan {
 		domains: Map<string, string>,
 		ledger: RowLedger,
 	): IDataObject | undefined {
-		const ref = this.refs.of(row.index);
+		const ref = this.refs.get(row.index);
 		const element: IDataObject = { ...row.element };
 		const path = ref ? refPath(ref) : undefined;
 		if (path !== undefined) element.path = path;
@@ -195,7 +183,7 @@ export class SyncPlan {
 		const needed = rows.some(
 			(row) =>
 				(found.get(row.index) ?? []).length === 0 &&
-				shortUrlParts(this.refs.of(row.index) ?? { kind: 'id', id: '' }),
+				shortUrlParts(this.refs.get(row.index) ?? { kind: 'id', id: '' }),
 		);
 		if (!needed) return new Map();
 		const domains = await verifiedDomains(this.api);

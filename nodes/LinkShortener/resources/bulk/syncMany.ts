@@ -182,7 +182,7 @@ function syncElementBuilder(
 				const path = columns.value(row, json, 'path');
 				if (shortUrl === undefined && path === undefined)
 					columns.missing(row, ['shortUrl', 'path'], check, SHORT_URL_OR_PATH);
-				plan.refs.remember(row, refOf({ shortUrl, path } as IDataObject, cells));
+				plan.refs.set(row, refOf({ shortUrl, path } as IDataObject, cells));
 			}
 			return element;
 		};
@@ -194,10 +194,7 @@ function syncElementBuilder(
 		};
 		const element = createLinkBody(fields, check);
 		if (matchBy === 'path')
-			plan.refs.remember(
-				row,
-				refOf({ linkRef: context.getNodeParameter('linkRef', row, '') }, check),
-			);
+			plan.refs.set(row, refOf({ linkRef: context.getNodeParameter('linkRef', row, '') }, check));
 		return element;
 	};
 }

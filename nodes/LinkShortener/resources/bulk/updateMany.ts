@@ -6,16 +6,21 @@ import { optionsCollection, showFor, updateLinkFields } from '../../fields/commo
 import { UPDATE_PARAMETERS, withLinkChanges, type UpdateFieldNames } from '../../links/linkBodies';
 import { keepInputColumnsOption, withInputColumns } from '../../links/columns';
 import { linkRefOf } from '../../links/linkRefs';
-import { RowLinkRefs } from '../../links/rowLinkRefs';
+import { resolvingLinks } from '../../links/linkResolver';
 import { RunHints } from '../../fields/runHints';
 import { inBatches } from '../../batches/batchRun';
 import { operationRun } from '../../batches/engine';
 import { bulkRows } from './jsonRows';
-import { BULK_UPDATE, UPDATE_BATCH_SIZE } from '../../links/bulkUpdate';
-import type { ElementBuilder } from '../../batches/ledger';
+import {
+	BULK_UPDATE,
+	sendingUpdates,
+	UPDATE_BATCH_SIZE,
+	UPDATE_LINK,
+	type UpdateRow,
+} from '../../links/bulkUpdate';
 import type { RowSource } from '../../batches/rows';
 import { selfMappedColumns } from './mappingMode';
-import { wholeNumberSetting } from '../../fields/validation';
+import { wholeNumberSetting, type RowValidator } from '../../fields/validation';
 
 export const operation: INodePropertyOptions = {
 	name: 'Update Many',
@@ -69,13 +74,12 @@ export const run = operationRun((run) => {
 		UPDATE_BATCH_SIZE,
 		1,
 	);
-	const links = new RowLinkRefs(api);
 	const hints = new RunHints();
-	const build = updateElementBuilder(context, rows, links, hints);
+	const build = updateRowBuilder(context, rows, hints);
 	return {
 		check: ({ index }, check) => build(index, check),
-		plan: async (checked, ledger) => await links.rowsToSend(checked, ledger),
-		send: inBatches(run, { ...BULK_UPDATE, batchSize }),
+		plan: resolvingLinks(api, UPDATE_LINK),
+		send: sendingUpdates(inBatches(run, { ...BULK_UPDATE, batchSize })),
 		finish: (items) => {
 			hints.addTo(context, rows.items.length);
 			return options.keepInputColumns === true
@@ -98,13 +102,12 @@ const LINK_COLUMNS = [
 ] as const;
 const LINK_COLUMN_NAMES = LINK_COLUMNS.map((column) => column.parameter);
 
-/** How each input row becomes one element of the bulk-update body; a short URL or path is resolved later by `links`. */
-function updateElementBuilder(
+/** How each input row names its link and its changes; a short URL or path is looked up by the plan. */
+function updateRowBuilder(
 	context: NodeRun,
 	rows: RowSource,
-	links: RowLinkRefs,
 	hints: RunHints,
-): ElementBuilder {
+): (row: number, check: RowValidator) => UpdateRow {
 	const columns = selfMappedColumns(context, rows);
 	if (columns) {
 		// The fast path: the item's own fields, no expression evaluated per row.
@@ -119,22 +122,22 @@ function updateElementBuilder(
 			);
 			if (!field) return columns.missing(row, LINK_COLUMN_NAMES, check, LINK_COLUMNS[0]);
 			const value = columns.value(row, json, field.parameter);
-			const id = links.remember(row, linkRefOf(value, cells, field));
-			return withLinkChanges(
-				{ id },
-				columns.changes(row, json),
+			const link = linkRefOf(value, cells, field);
+			const fields = columns.changes(row, json);
+			const changes = withLinkChanges(
+				{},
+				fields,
 				cells,
 				AUTO_MAPPED_FIELDS,
 				hints.utmReplacedIn(row),
 			);
+			return { link, changes };
 		};
 	}
 	return (row, check) => {
-		const id = links.remember(
-			row,
-			linkRefOf(context.getNodeParameter('linkId', row), check, UPDATE_PARAMETERS.id),
-		);
-		const changes = context.getNodeParameter('updateFields', row, {}) as IDataObject;
-		return withLinkChanges({ id }, changes, check, UPDATE_PARAMETERS, hints.utmReplacedIn(row));
+		const link = linkRefOf(context.getNodeParameter('linkId', row), check, UPDATE_PARAMETERS.id);
+		const fields = context.getNodeParameter('updateFields', row, {}) as IDataObject;
+		const utm = hints.utmReplacedIn(row);
+		return { link, changes: withLinkChanges({}, fields, check, UPDATE_PARAMETERS, utm) };
 	};
 }

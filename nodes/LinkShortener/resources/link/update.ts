@@ -10,8 +10,8 @@ import { operationRun } from '../../batches/engine';
 import { showFor, updateLinkFields } from '../../fields/commonFields';
 import { withLinkChanges } from '../../links/linkBodies';
 import { linkLocator, locatorRefOf } from '../../links/linkLocator';
-import { RowLinkRefs } from '../../links/rowLinkRefs';
-import { BULK_UPDATE } from '../../links/bulkUpdate';
+import { resolvingLinks } from '../../links/linkResolver';
+import { BULK_UPDATE, sendingUpdates, UPDATE_LINK } from '../../links/bulkUpdate';
 
 const displayOptions = showFor('link', ['update']);
 
@@ -32,17 +32,14 @@ export const fields: INodeProperties[] = [
  * Link > Update: each input item is a one-element PATCH /public/links/bulk. Every item is
  * checked (and a short URL looked up) before the first request, whatever n8n's Batching says.
  */
-export const run = operationRun((run) => {
-	const links = new RowLinkRefs(run.api);
-	return {
-		check: (row, check) => {
-			const { context, index } = row;
-			const locator = context.getNodeParameter('linkId', index) as INodeParameterResourceLocator;
-			const id = links.remember(index, locatorRefOf(locator, check));
-			const changes = row.parameter<IDataObject>('updateFields', {});
-			return withLinkChanges({ id }, changes, check);
-		},
-		plan: async (rows, ledger) => await links.rowsToSend(rows, ledger),
-		send: inBatches(run, { ...BULK_UPDATE, runName: 'Link update', batchSize: 1 }),
-	};
-});
+export const run = operationRun((run) => ({
+	check: (row, check) => {
+		const { context, index } = row;
+		const locator = context.getNodeParameter('linkId', index) as INodeParameterResourceLocator;
+		const link = locatorRefOf(locator, check);
+		const changes = withLinkChanges({}, row.parameter<IDataObject>('updateFields', {}), check);
+		return { link, changes };
+	},
+	plan: resolvingLinks(run.api, UPDATE_LINK),
+	send: sendingUpdates(inBatches(run, { ...BULK_UPDATE, runName: 'Link update', batchSize: 1 })),
+}));

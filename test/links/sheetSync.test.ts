@@ -100,7 +100,7 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 			'Not updated: input item 1 names no single link: no link has the path "nowhere"',
 		);
 		expect(items[2].json.error).toBe(
-			'Not updated: input item 2 names no single link: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL',
+			'Not updated: input item 2 names no single link: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL or a domain',
 		);
 		expect(detailsOf(items[2])).toMatchObject({
 			inputItem: 2,
@@ -111,7 +111,7 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 		expect(titleOf(launch.id)).toBe(launch.title);
 	});
 
-	it('Sync Many refuses a path on two domains in the words Update Many uses (one D14 sentence)', async () => {
+	it("Sync Many refuses a path on two domains in the words Update Many uses (one D14 sentence), with a sheet's advice", async () => {
 		await linkAt('twice', SEEDED.defaultDomain.id);
 		await linkAt('twice', SEEDED.verifiedDomain.id);
 
@@ -122,7 +122,7 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 		);
 
 		expect(items[0].json.error).toBe(
-			'Not synced: input item 0: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL',
+			'Not synced: input item 0: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL or a domain',
 		);
 		expect(detailsOf(items[0])).toMatchObject({ outcome: 'notSynced' });
 		expect(ls.sandbox.requests.map((request) => request.path)).toEqual([LIST_PATH]);

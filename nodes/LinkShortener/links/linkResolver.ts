@@ -35,16 +35,24 @@ function resolutionOf(key: string, links: IDataObject[]): Resolution {
 	return { problem: problemOf(key, links), found: links.length };
 }
 
-/** Why a short URL or path names no single link, in D14's words for every operation (Sync Many too). */
-export function problemOf(key: string, links: IDataObject[]): string {
+/** What a row that names no single link can do instead, by how it named it. */
+export interface Advice {
+	path: string;
+	shortUrl: string;
+}
+
+const ADVICE: Advice = { path: 'give the short URL', shortUrl: "give the link's ID" };
+
+/** Why a short URL or path names no single link, in D14's words for every operation (Sync Many too, with its own advice). */
+export function problemOf(key: string, links: IDataObject[], advice = ADVICE): string {
 	const what = describeKey(key);
 	if (links.length === 0) return `no link has the ${what}`;
 	if (key.startsWith('path:')) {
 		const hosts = links.map((link) => hostOf(link.shortUrl)).filter(Boolean);
-		return `the ${what} is used on several domains (${hosts.join(', ')}); give the short URL`;
+		return `the ${what} is used on several domains (${hosts.join(', ')}); ${advice.path}`;
 	}
 	const ids = links.map((link) => String(link.id)).join(', ');
-	return `several links have the ${what} (${ids}); give the link's ID`;
+	return `several links have the ${what} (${ids}); ${advice.shortUrl}`;
 }
 
 /** The links of the account each short URL or path names (none, one, or several), through one link index. */

@@ -12,6 +12,12 @@ import { findLinksByLongUrl } from './linkIndex';
 import { refPath, shortUrlParts, type LinkRef } from './linkRefs';
 import { linksByRefKey, problemOf } from './linkResolver';
 
+/** A sheet row names its link by short URL or path, narrowed by its domain column; never by ID. */
+const SHEET_ADVICE = {
+	path: 'give the short URL or a domain',
+	shortUrl: 'a sheet row must name one link',
+};
+
 export type SyncAction = 'created' | 'updated' | 'unchanged';
 export type MatchBy = 'path' | 'longUrl';
 
@@ -67,7 +73,7 @@ export class SyncPlan {
 			const candidates = found.get(row.index) ?? [];
 			const ref = this.refs.get(row.index);
 			if (candidates.length > 1 && ref && ref.kind !== 'id') {
-				this.refuse(ledger, row, problemOf(ref.key, candidates));
+				this.refuse(ledger, row, problemOf(ref.key, candidates, SHEET_ADVICE));
 			} else if (candidates.length === 1) {
 				const update = this.settleExisting(row, candidates[0], ledger);
 				if (update) toSend.push({ index: row.index, element: update });

@@ -100,7 +100,7 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 			'Not updated: input item 1 names no single link: no link has the path "nowhere"',
 		);
 		expect(items[2].json.error).toBe(
-			'Not updated: input item 2 names no single link: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL or a domain',
+			'Not updated: input item 2 names no single link: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL',
 		);
 		expect(detailsOf(items[2])).toMatchObject({
 			inputItem: 2,

@@ -7,12 +7,11 @@ import {
 	type NodeExecutionHint,
 } from 'n8n-workflow';
 
-import type { NodeRun } from '../n8n/nodeRun';
-
 import { UTM_FIELDS } from '../fields/utmFields';
 import { isErrorItem, pairedRowOf } from '../http/errorItems';
 import type { FieldName, RowValidator } from '../fields/validation';
 import type { LinkFields, LinkUpdateFields } from './linkBodies';
+import type { RunStart } from '../batches/engine';
 
 /** `options.keepInputColumns` of Create Many, Update Many and Sync Many (D17). */
 export const keepInputColumnsOption: INodeProperties = {
@@ -25,15 +24,15 @@ export const keepInputColumnsOption: INodeProperties = {
 };
 
 /**
- * Each output item with its row's own columns under the link's fields (the link wins a clash of
- * names). An error item on the error output is left alone: n8n adds its row's columns there
- * itself, and routes only an item holding nothing but its error.
+ * With Keep Input Columns, each output item with its row's own columns under the link's fields
+ * (the link wins a clash of names). An error item on the error output is left alone: n8n adds
+ * its row's columns there itself, and routes only an item holding nothing but its error.
  */
 export function withInputColumns(
-	context: NodeRun,
-	rows: readonly INodeExecutionData[],
+	{ context, options, rows: { items: rows } }: RunStart,
 	items: INodeExecutionData[],
 ): INodeExecutionData[] {
+	if (options.keepInputColumns !== true) return items;
 	const errorOutput = context.getNode().onError === 'continueErrorOutput';
 	return items.map((item) => {
 		const row = pairedRowOf(item);

@@ -96,9 +96,7 @@ export const run = operationRun((run) => {
 			const output = returnExisting ? withLinkCreated(items) : items;
 			hints.rowsExisting(output.filter((item) => item.json.linkCreated === false).length);
 			hints.addTo(context, rows.items.length);
-			const kept =
-				options.keepInputColumns === true ? withInputColumns(context, rows.items, output) : output;
-			return await addQrCodes(context, kept, () => qrCodes, 'created');
+			return await addQrCodes(context, withInputColumns(run, output), () => qrCodes, 'created');
 		},
 	};
 }, bulkRows);

@@ -157,9 +157,7 @@ export const run = operationRun((run) => {
 			const output = items.map((item) => withAction(item, plan.plans.get(pairedRowOf(item) ?? -1)));
 			const unusedColumns = columns?.hint();
 			context.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
-			return options.keepInputColumns === true
-				? withInputColumns(context, rows.items, output)
-				: output;
+			return withInputColumns(run, output);
 		},
 	};
 }, bulkRows);

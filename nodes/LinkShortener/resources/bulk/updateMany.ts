@@ -82,9 +82,7 @@ export const run = operationRun((run) => {
 		send: sendingUpdates(inBatches(run, { ...BULK_UPDATE, batchSize })),
 		finish: (items) => {
 			hints.addTo(context, rows.items.length);
-			return options.keepInputColumns === true
-				? withInputColumns(context, rows.items, items)
-				: items;
+			return withInputColumns(run, items);
 		},
 	};
 }, bulkRows);

@@ -22,8 +22,12 @@ import {
 	createBatchSizeOption,
 	DEFAULT_MAX_RETRIES,
 } from '../../links/bulkCreate';
-import { returningExisting, withLinkCreated } from '../../links/createOnce';
-import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
+import {
+	ifExistsOption,
+	returningExisting,
+	returnsExisting,
+	withLinkCreated,
+} from '../../links/returnExisting';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 import { RunHints } from '../../fields/runHints';
 import { wholeNumberSetting } from '../../fields/validation';
@@ -79,7 +83,7 @@ export const run = operationRun((run) => {
 	);
 	const paths = linkPathsOf(options);
 	const qrCodes = qrSettingsOf(node, options);
-	const returnExisting = ifExistsOf(options) === 'returnExisting';
+	const returnExisting = returnsExisting(options);
 	const hints = new RunHints();
 	const build = createElementBuilder(context, rows, hints);
 	return {

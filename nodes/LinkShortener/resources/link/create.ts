@@ -9,8 +9,12 @@ import {
 	showFor,
 } from '../../fields/commonFields';
 import { linkPathsOf } from '../../http/endpoints';
-import { returningExisting, withLinkCreated } from '../../links/createOnce';
-import { ifExistsOf, ifExistsOption } from '../../links/ifExists';
+import {
+	ifExistsOption,
+	returningExisting,
+	returnsExisting,
+	withLinkCreated,
+} from '../../links/returnExisting';
 import { createLinkBody } from '../../links/linkBodies';
 import { addQrCodes, qrCodeOptions, qrSettingsOf } from '../../qr/binaryOutput';
 
@@ -21,36 +25,33 @@ const displayOptions = showFor('link', ['create']);
  * of every such row up together, once: a row whose URL exists gets that link instead of
  * creating one, and a row repeating a new long URL gets the link of the first row that has it.
  */
-export const run = operationRun((run) => {
-	const returnExisting = (options: IDataObject) => ifExistsOf(options) === 'returnExisting';
-	return {
-		check: (row, check) => {
-			const options = row.parameter<IDataObject>('options', {});
-			const qrCodes = qrSettingsOf(row.context.getNode(), options);
-			const fields = {
-				longUrl: row.parameter<unknown>('longUrl', undefined),
-				title: row.parameter('title', ''),
-				...row.parameter<IDataObject>('additionalFields', {}),
-			};
-			return { body: createLinkBody(fields, check), options, qrCodes };
+export const run = operationRun((run) => ({
+	check: (row, check) => {
+		const options = row.parameter<IDataObject>('options', {});
+		const qrCodes = qrSettingsOf(row.context.getNode(), options);
+		const fields = {
+			longUrl: row.parameter<unknown>('longUrl', undefined),
+			title: row.parameter('title', ''),
+			...row.parameter<IDataObject>('additionalFields', {}),
+		};
+		return { body: createLinkBody(fields, check), options, qrCodes };
+	},
+	plan: async (rows, ledger) =>
+		await returningExisting(run.api, rows, ledger, ({ element: { body, options } }) =>
+			returnsExisting(options)
+				? { longUrl: String(body.longUrl), listUrl: linkPathsOf(options).list }
+				: undefined,
+		),
+	send: eachRow(run, {
+		send: async ({ body, options }, row) => {
+			const url = linkPathsOf(options).create;
+			const links = await row.api.records({ method: 'POST', url, body }, row.index);
+			return returnsExisting(options) ? withLinkCreated(itemsOf(links)) : itemsOf(links);
 		},
-		plan: async (rows, ledger) =>
-			await returningExisting(run.api, rows, ledger, ({ element: { body, options } }) =>
-				returnExisting(options)
-					? { longUrl: String(body.longUrl), listUrl: linkPathsOf(options).list }
-					: undefined,
-			),
-		send: eachRow(run, {
-			send: async ({ body, options }, row) => {
-				const url = linkPathsOf(options).create;
-				const links = await row.api.records({ method: 'POST', url, body }, row.index);
-				return returnExisting(options) ? withLinkCreated(itemsOf(links)) : itemsOf(links);
-			},
-		}),
-		finish: async (items, checkedOf) =>
-			await addQrCodes(run.context, items, (row) => checkedOf(row)?.qrCodes, 'created'),
-	};
-});
+	}),
+	finish: async (items, checkedOf) =>
+		await addQrCodes(run.context, items, (row) => checkedOf(row)?.qrCodes, 'created'),
+}));
 
 export const operation: INodePropertyOptions = {
 	name: 'Create',

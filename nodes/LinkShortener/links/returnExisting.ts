@@ -1,10 +1,38 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { isErrorItem } from '../http/errorItems';
 import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
 import type { RowLedger, PreparedRow } from '../batches/ledger';
+
+/** `options.ifExists` of Link > Create and Bulk > Create Many (D11). */
+export const ifExistsOption: INodeProperties = {
+	displayName: 'If Link Exists',
+	name: 'ifExists',
+	type: 'options',
+	options: [
+		{
+			name: 'Create Another',
+			value: 'create',
+			description: 'Always create a new link, even when one with the same long URL exists',
+		},
+		{
+			name: 'Return Existing',
+			value: 'returnExisting',
+			description:
+				'Output the newest link whose long URL is exactly this one instead of creating another; each item gets "linkCreated" (true or false)',
+		},
+	],
+	default: 'create',
+	description:
+		'What to do when the account already has a link with exactly this long URL (after UTM parameters). Return Existing makes re-running a workflow safe.',
+};
+
+/** Whether a row's Options ask for Return Existing. */
+export function returnsExisting(options: IDataObject): boolean {
+	return options.ifExists === 'returnExisting';
+}
 
 /** What a row that asks for Return Existing looks up: its long URL, in the listing of its API Paths. */
 export interface ExistingAsk {

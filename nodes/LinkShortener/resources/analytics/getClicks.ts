@@ -50,6 +50,7 @@ async function clickGroupsOutput(
 	const top = answerCap(context.getNode(), asked || Infinity);
 	let output: IDataObject[] = topGroups(groups, Number.isFinite(top) ? top : 0, groupBy);
 	if (options.linkDetails === true && groupBy === 'link') {
+		// Not in the plan: the ids to look up are the answer's, known only once it is read.
 		const ids = output.map((group) => group.value as string);
 		const { links } = await linksById(row.api, ids);
 		output = (output as ClickGroup[]).map((group) => withLink(group, links.get(group.value)));

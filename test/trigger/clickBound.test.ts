@@ -145,7 +145,7 @@ describe('Link Shortener Trigger: click events bounded per poll', () => {
 				await live.poll();
 
 				expect(live.errors.map((error) => error.message)).toEqual([
-					'Invalid Max Links Per Poll (maxLinksPerPoll): give a whole number of at least 0',
+					`Invalid Max Links Per Poll (maxLinksPerPoll): ${maxLinksPerPoll} is not a whole number of at least 0`,
 				]);
 				expect(
 					live.errors.map((error) => (error as Error & { description?: string }).description),

@@ -75,22 +75,24 @@ export function invalidSetting(
 	);
 }
 
-/** A whole-number setting of the run: `fallback` when left empty; refused when not whole or below `minimum`. */
+/**
+ * A whole-number setting of the run (or of the trigger: `advice`): `fallback` when left empty;
+ * refused when not whole, below `minimum` or above `maximum`.
+ */
 export function wholeNumberSetting(
 	node: INode,
 	setting: FieldName,
 	value: unknown,
 	fallback: number,
 	minimum: number,
+	{ maximum = Infinity, advice }: { maximum?: number; advice?: string } = {},
 ): number {
 	if (value === undefined || value === null || value === '') return fallback;
 	const number = Number(value);
-	if (Number.isInteger(number) && number >= minimum) return number;
-	throw invalidSetting(
-		node,
-		setting,
-		`${String(value)} is not a whole number of at least ${minimum}`,
-	);
+	if (Number.isInteger(number) && number >= minimum && number <= maximum) return number;
+	const range = maximum === Infinity ? `of at least ${minimum}` : `from ${minimum} to ${maximum}`;
+	const problem = `${String(value)} is not a whole number ${range}`;
+	throw invalidSetting(node, setting, problem, { advice });
 }
 
 function whereIn(field: FieldName, column: string | undefined, listPlace: string | undefined) {

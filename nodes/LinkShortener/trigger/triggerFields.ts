@@ -1,7 +1,7 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import type { Api } from '../http/request';
-import { RowValidator } from '../fields/validation';
+import { wholeNumberSetting } from '../fields/validation';
 import { linkLocator } from '../links/linkLocator';
 
 const show = (...event: string[]) => ({ show: { event } });
@@ -9,17 +9,15 @@ const show = (...event: string[]) => ({ show: { event } });
 /** A whole-number setting of the trigger, its default and range those of its field; refused with its name when out of range. */
 export function wholeSetting(api: Api<IPollFunctions>, name: string): number {
 	const field = TRIGGER_FIELDS.find((candidate) => candidate.name === name)!;
-	const least = field.typeOptions?.minValue ?? 0;
-	const most = field.typeOptions?.maxValue ?? Infinity;
-	const value = Number(api.context.getNodeParameter(name, field.default));
-	if (!Number.isInteger(value) || value < least || value > most) {
-		const range = most === Infinity ? `of at least ${least}` : `from ${least} to ${most}`;
-		RowValidator.ofSettings(api.context.getNode()).fail(
-			{ label: field.displayName, parameter: name },
-			`give a whole number ${range}`,
-		);
-	}
-	return value;
+	const setting = { label: field.displayName, parameter: name };
+	return wholeNumberSetting(
+		api.context.getNode(),
+		setting,
+		api.context.getNodeParameter(name, field.default),
+		Number(field.default),
+		field.typeOptions?.minValue ?? 0,
+		{ maximum: field.typeOptions?.maxValue, advice: `Check the "${field.displayName}" field.` },
+	);
 }
 
 /** The trigger's fields: the event, and each event's settings. */

@@ -7,12 +7,16 @@ import {
 	waitUnlessCancelled,
 } from '../../nodes/LinkShortener/n8n/wait';
 
-/** n8n 1.123.81's `sleep`: the signal ignored. */
+/** n8n 1.123.81's `sleep`: the signal ignored. Its timers are cleared after each test. */
+const sleeping: Array<ReturnType<typeof setTimeout>> = [];
 const sleepOf1x = async (ms: number) =>
-	await new Promise<void>((resolve) => setTimeout(resolve, ms));
+	await new Promise<void>((resolve) => sleeping.push(setTimeout(resolve, ms)));
 
 describe('waitUnlessCancelled: a wait ends when the execution is cancelled, in n8n 2.x and 1.x', () => {
-	afterEach(() => jest.restoreAllMocks());
+	afterEach(() => {
+		jest.restoreAllMocks();
+		sleeping.splice(0).forEach(clearTimeout);
+	});
 
 	it.each([
 		['2.x (its own sleep)', undefined],

@@ -6,6 +6,13 @@ import { throwIfCancelled } from './wait';
 /** n8n's plain request helper (`helpers.httpRequest`): no credential goes with the request. */
 export type PlainRequest = (options: IHttpRequestOptions) => Promise<unknown>;
 
+/** n8n's plain `httpRequest` of a run's or a poll's context (Check Destination, Destination Broken), called on its helpers. */
+export function plainRequestOf(context: {
+	helpers: { httpRequest(options: IHttpRequestOptions): Promise<unknown> };
+}): PlainRequest {
+	return async (options) => await context.helpers.httpRequest(options);
+}
+
 /** A server's answer, its body unread. */
 export interface AnswerHeaders {
 	statusCode: number;

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import type { Api } from '../http/request';
+import { plainRequestOf } from '../n8n/plainRequest';
 import {
 	CHECK_MAX_REDIRECTS,
 	CHECK_TIMEOUT_SECONDS,
@@ -45,9 +46,7 @@ function settingsOf(api: Api<IPollFunctions>): MonitorSettings {
 }
 
 function checkerFor(api: Api<IPollFunctions>, startBy?: number): DestinationChecker {
-	const send = async (request: Parameters<typeof api.context.helpers.httpRequest>[0]) =>
-		await api.context.helpers.httpRequest(request);
-	return new DestinationChecker(send, { ...CHECK, startBy });
+	return new DestinationChecker(plainRequestOf(api.context), { ...CHECK, startBy });
 }
 
 const urlOf = (link: IDataObject) => (typeof link.longUrl === 'string' ? link.longUrl : '');

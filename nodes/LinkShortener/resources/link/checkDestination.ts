@@ -1,8 +1,9 @@
-import type { IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { eachRow } from '../../batches/eachRow';
 import { operationRun, type RunStart } from '../../batches/engine';
 import { parameterOfRow } from '../../n8n/itemField';
+import { plainRequestOf } from '../../n8n/plainRequest';
 import { runsAsTool } from '../../n8n/toolMode';
 import { cancelSignalOf } from '../../n8n/wait';
 import { optionsCollection, showFor } from '../../fields/commonFields';
@@ -70,8 +71,7 @@ function checkerOf({ context, options }: RunStart): DestinationChecker {
 	const node = context.getNode();
 	const whole = (value: unknown, fallback: number, label: string, name: string, least: number) =>
 		wholeNumberSetting(node, { label, parameter: `options.${name}` }, value, fallback, least);
-	const send = async (request: IHttpRequestOptions) => await context.helpers.httpRequest(request);
-	return new DestinationChecker(send, {
+	return new DestinationChecker(plainRequestOf(context), {
 		pacedByCaller: true,
 		signal: cancelSignalOf(context),
 		timeoutMs: whole(options.timeout, CHECK_TIMEOUT_SECONDS, 'Timeout', 'timeout', 1) * 1000,

@@ -19,7 +19,7 @@ export type Resolution = { id: string } | { problem: string; found: number };
  * is a problem that names them. Every short URL and path of the rows is looked up at once, the
  * cheaper way (`readLinkIndex`).
  */
-export async function resolveLinkRefs(
+async function resolveLinkRefs(
 	api: Api,
 	listUrl: string,
 	refs: Iterable<LinkRef>,

@@ -60,6 +60,22 @@ describe('Bulk > From a JSON List: each element a row of the run, named by its p
 		expect(items[1].json.error).toMatch(/^Invalid Long URL in rows\[1\]: no column/);
 	});
 
+	it('a run that stops names the rows of the list as rows, not as input items', async () => {
+		const rows = [0, 1, 2].map((i) => ({ longUrl: `https://example.com/places/stop-${i}` }));
+		ls.sandbox.injectFault({
+			path: '/v1/links/bulk',
+			fault: { kind: 'refuseElements', indexes: [1] },
+		});
+
+		const { error } = await ls.run(listOf('createMany'), [{ rows }]);
+
+		expect(error?.message).toMatch(
+			/^Bulk create stopped: batch 1 of 1 \(rows 0–2\) was not created/,
+		);
+		expect(error?.message).toMatch(/Refused by the server: rows 1\. .*Not created: rows 0–2\./);
+		expect(error?.message).not.toMatch(/input item/);
+	});
+
 	it('Keep Input Columns adds the columns of the element, not those of the item that held the list', async () => {
 		const { items, error } = await ls.run(
 			listOf('createMany', { options: { keepInputColumns: true } }),

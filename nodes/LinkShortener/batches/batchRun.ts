@@ -9,7 +9,7 @@ import type { RunStart, Send } from './engine';
 import type { RowLedger, RowError, PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { RunMemory } from './retryMemory';
-import { batchesOf } from './rows';
+import { batchesOf, INPUT_ITEMS, type RowNoun } from './rows';
 import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
 
 /**
@@ -17,13 +17,16 @@ import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
  * updates) sends the rows it takes, in batches of its size, settling every row in the ledger.
  * What the run leaves undone or in doubt is remembered for n8n's Retry On Fail (D7).
  */
-export function inBatches({ api }: RunStart, ...operations: BatchOperation[]): Send<IDataObject> {
+export function inBatches(
+	{ api, rows: { noun = INPUT_ITEMS } }: RunStart,
+	...operations: BatchOperation[]
+): Send<IDataObject> {
 	return async (rows, ledger) => {
 		const memory = RunMemory.of(api.context, operations.map(({ name }) => name).join(' '));
 		try {
 			for (const operation of operations) {
 				const { takes } = operation;
-				await sendBatches(api, operation, ledger, takes ? rows.filter(takes) : rows, memory);
+				await sendBatches(api, operation, ledger, takes ? rows.filter(takes) : rows, memory, noun);
 			}
 		} finally {
 			if (ledger.allSucceeded()) memory?.forget();
@@ -39,8 +42,9 @@ async function sendBatches(
 	ledger: RowLedger,
 	rows: PreparedRow[],
 	memory: RunMemory | undefined,
+	noun: RowNoun,
 ): Promise<void> {
-	const run = new BatchRun(api, operation, ledger);
+	const run = new BatchRun(api, operation, ledger, noun);
 	ledger.willSend(rows);
 	try {
 		run.batches = batchesOf(await run.recallEarlierAttempts(rows, memory), operation.batchSize);
@@ -74,6 +78,7 @@ class BatchRun {
 		private readonly api: Api<NodeRun>,
 		private readonly operation: BatchOperation,
 		private readonly ledger: RowLedger,
+		private readonly noun: RowNoun,
 	) {
 		this.continueOnFail = api.context.continueOnFail();
 		this.sender = new BatchSender(api, operation);
@@ -228,7 +233,7 @@ class BatchRun {
 		}
 		if (!this.continueOnFail) {
 			const { batches } = this;
-			const at = { failure, rows, number, batches };
+			const at = { failure, rows, number, batches, noun: this.noun };
 			throw stoppedError(this.api.context.getNode(), operation, ledger, at);
 		}
 		if (failure.kind !== 'notDone' || !failure.stopsRun) return true;

@@ -14,11 +14,20 @@ import { RowValidator } from '../fields/validation';
 export interface RowSource {
 	/** Each row as an item: its `json` holds the row's columns. */
 	readonly items: readonly INodeExecutionData[];
+	/** What a message calls the rows ("rows" of JSON lists, counted across them); "input items" unless given. */
+	readonly noun?: RowNoun;
 	/** Where a row sits in what it was read from ("rows[3]"), for its errors; none for an input item. */
 	placeOf?(index: number): string;
 	/** The run's output, each row's items paired back to the input item that held it; none for input items. */
 	pairedToHolders?(items: INodeExecutionData[]): INodeExecutionData[];
 }
+
+export interface RowNoun {
+	one: string;
+	many: string;
+}
+
+export const INPUT_ITEMS: RowNoun = { one: 'input item', many: 'input items' };
 
 /** An input row as the intake hands it on: checked, or refused (only under "On Error: Continue"). */
 export type TakenRow<T> = { index: number; value: T } | { index: number; error: RowError };

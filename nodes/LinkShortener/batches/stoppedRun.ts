@@ -8,6 +8,7 @@ import type { Failure } from './batchSender';
 import type { RowLedger, RowOutcome, PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { describeRows, plural } from './rowRanges';
+import type { RowNoun } from './rows';
 
 /**
  * The error that stops a run without Continue On Fail, read from the ledger once the failed
@@ -18,7 +19,7 @@ export function stoppedError(
 	node: INode,
 	operation: BatchOperation,
 	ledger: RowLedger,
-	{ failure, rows, number, batches }: StoppedAt,
+	{ failure, rows, number, batches, noun }: StoppedAt,
 ): NodeOperationError {
 	const { verb } = operation;
 	const wording = WORDING[verb];
@@ -37,24 +38,24 @@ export function stoppedError(
 			: 'the rows an earlier attempt left in doubt';
 	const which =
 		rows.length === 1
-			? `input item ${indices[0]}`
-			: `${batch} (input items ${describeRows(indices)})`;
+			? `${noun.one} ${indices[0]}`
+			: `${batch} (${noun.many} ${describeRows(indices)})`;
 	const what = failure.kind === 'inDoubt' ? 'got no usable answer' : wording.refused;
 	const parts = [
 		`${operation.runName ?? `Bulk ${operation.name}`} stopped: ${which} ${what}: ${withoutFinalStop(failure.error.message)}.`,
 	];
-	if (refused.length) parts.push(`Refused by the server: input items ${describeRows(refused)}.`);
+	if (refused.length) parts.push(`Refused by the server: ${noun.many} ${describeRows(refused)}.`);
 	if (doneRows.length) {
 		const were = doneRows.length === 1 ? 'was' : 'were';
 		const inBatches = doneBatches.length
 			? `; ${doneBatches.length === 1 ? 'batch' : 'batches'} ${describeRows(doneBatches)}`
 			: '';
 		parts.push(
-			`${plural(doneRows.length, 'link')} ${were} already ${verb} (input items ${describeRows(doneRows)}${inBatches}).`,
+			`${plural(doneRows.length, 'link')} ${were} already ${verb} (${noun.many} ${describeRows(doneRows)}${inBatches}).`,
 		);
 	} else if (!inDoubt.length) parts.push(`No link was ${verb}.`);
-	if (inDoubt.length) parts.push(`In doubt, not re-sent: input items ${describeRows(inDoubt)}.`);
-	if (notDone.length) parts.push(`Not ${verb}: input items ${describeRows(notDone)}.`);
+	if (inDoubt.length) parts.push(`In doubt, not re-sent: ${noun.many} ${describeRows(inDoubt)}.`);
+	if (notDone.length) parts.push(`Not ${verb}: ${noun.many} ${describeRows(notDone)}.`);
 	const advice = inDoubt.length ? wording.inDoubtAdvice : wording.notDoneAdvice;
 	const description = [failure.error.description, advice].filter(Boolean).join(' ');
 	const error = new NodeOperationError(node, parts.join(' '), { description });
@@ -98,6 +99,8 @@ export interface StoppedAt {
 	/** The batch they were sent in, counting from 1. */
 	number: number;
 	batches: readonly PreparedRow[][];
+	/** What the rows are called: input items, or the rows of JSON lists. */
+	noun: RowNoun;
 }
 
 /**

@@ -51,6 +51,7 @@ function listOf(context: NodeRun, item: number): IDataObject[] {
  */
 class ListRows implements RowSource {
 	readonly items: INodeExecutionData[] = [];
+	readonly noun = { one: 'row', many: 'rows' };
 	private readonly holders: number[] = [];
 	private readonly places: string[] = [];
 

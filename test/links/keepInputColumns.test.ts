@@ -77,6 +77,26 @@ describe('Keep Input Columns (options.keepInputColumns, D17)', () => {
 		expect(String(regular[0].json.shortUrl)).toMatch(/^https:\/\//);
 	});
 
+	it('a link beside a sheet’s own "error" column, from a JSON list too, is a link: its QR code, its details untouched', async () => {
+		const row = { longUrl: 'https://example.com/e', error: 'failed last week', details: 'n/a' };
+		const options = { keepInputColumns: true, qrCode: 'svg' };
+
+		const mapped = await ls.run(createMany({ mappingMode: 'autoMap', options }), [row], {
+			continueOnFail: true,
+		});
+		const listed = await ls.run(
+			createMany({ mappingMode: 'jsonRows', rows: '={{ $json.rows }}', options }),
+			[{ rows: [row] }],
+			{ continueOnFail: true },
+		);
+
+		for (const { items } of [mapped, listed]) {
+			expect(items).toHaveLength(1);
+			expect(items[0].json).toMatchObject({ error: 'failed last week', details: 'n/a' });
+			expect(items[0].binary?.qrCode?.mimeType).toBe('image/svg+xml');
+		}
+	});
+
 	it('off by default: items hold the link only', async () => {
 		const { items } = await ls.run(createMany({ mappingMode: 'autoMap' }), [sheetRows()[0]]);
 

@@ -22,11 +22,6 @@ export function errorItem(
 	};
 }
 
-/** Whether an output item is a row's error item (`error` as text beside `details`); a link record has no `error`. */
-export function isErrorItem(item: INodeExecutionData): boolean {
-	return typeof item.json.error === 'string' || item.error !== undefined;
-}
-
 /** The input row an output item is paired to. */
 export function pairedRowOf(item: INodeExecutionData): number | undefined {
 	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;

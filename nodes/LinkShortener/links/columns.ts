@@ -8,7 +8,8 @@ import {
 } from 'n8n-workflow';
 
 import { UTM_FIELDS } from '../fields/utmFields';
-import { isErrorItem, pairedRowOf } from '../http/errorItems';
+import { pairedRowOf } from '../http/errorItems';
+import { isErrorItem } from '../n8n/errorOutput';
 import type { FieldName, RowValidator } from '../fields/validation';
 import type { LinkFields, LinkUpdateFields } from './linkBodies';
 import type { RunStart } from '../batches/engine';

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { NodeRun } from '../n8n/nodeRun';
 import { answerCap, runsAsTool } from '../n8n/toolMode';
 import type { OperationRun } from '../n8n/toolPath';
-import { isErrorItem } from '../http/errorItems';
+import { isErrorItem } from '../n8n/errorOutput';
 import { LINK_RECORD_FIELDS } from '../http/records';
 
 /** A link as the API describes it (spec 2.2), and what an operation says it did with it (D18). */

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { isErrorItem } from '../http/errorItems';
+import { isErrorItem } from '../n8n/errorOutput';
 import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';

@@ -10,7 +10,8 @@ import {
 import type { NodeRun } from '../n8n/nodeRun';
 
 import { BINARY_PROPERTY_NAME } from '../fields/validation';
-import { errorItem, isErrorItem, pairedRowOf } from '../http/errorItems';
+import { errorItem, pairedRowOf } from '../http/errorItems';
+import { isErrorItem } from '../n8n/errorOutput';
 import { runsAsTool } from '../n8n/toolMode';
 import { encodeQr, LEVELS, type QrErrorCorrectionLevel } from './encode';
 import { qrToPng } from './png';

@@ -100,7 +100,7 @@ export const run = operationRun((run) => {
 			const output = returnExisting ? withLinkCreated(items) : items;
 			hints.rowsExisting(output.filter((item) => item.json.linkCreated === false).length);
 			hints.addTo(context, rows.items.length);
-			return await addQrCodes(context, withInputColumns(run, output), () => qrCodes, 'created');
+			return withInputColumns(run, await addQrCodes(context, output, () => qrCodes, 'created'));
 		},
 	};
 }, bulkRows);

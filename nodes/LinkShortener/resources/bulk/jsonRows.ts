@@ -3,7 +3,8 @@ import { NodeOperationError, type IDataObject, type INodeExecutionData } from 'n
 import { parameterOfRow } from '../../n8n/itemField';
 import type { NodeRun } from '../../n8n/nodeRun';
 import { runsAsTool } from '../../n8n/toolMode';
-import { isErrorItem, pairedRowOf } from '../../http/errorItems';
+import { pairedRowOf } from '../../http/errorItems';
+import { isErrorItem } from '../../n8n/errorOutput';
 import type { RowSource } from '../../batches/rows';
 import { invalidSetting } from '../../fields/validation';
 import { mappingModeOf } from './mappingMode';

@@ -62,8 +62,28 @@ describe('QR codes that cannot be made: that item is its own error, the others k
 		expect(items[1].json.error).toMatch(/^Created the link c0000000-.*, but not its QR code/);
 		expect(items[1].json.details).toMatchObject({
 			inputItem: 1,
-			description: expect.stringMatching(/running this item again would create a second one/),
+			description: expect.stringMatching(/running them again would create second ones/),
 		});
 		expect(items.map((item) => item.pairedItem)).toEqual([0, 1, 2].map((item) => ({ item })));
+	});
+
+	it('Bulk > Create Many without Continue, with Retry On Fail: the error names the link, the retry creates nothing again', async () => {
+		const rows = [0, 1].map((i) => ({ longUrl: `https://example.com/qr-retry/${i}` }));
+		const odd = { id: 'd0000000-0000-4000-8000-00000000000d', shortUrl: TOO_LONG, ...rows[1] };
+		ls.sandbox.injectFault({
+			path: BULK_CREATE_PATH,
+			fault: { kind: 'replaceElements', elements: { '1': odd } },
+		});
+
+		const { error } = await ls.run(
+			createMany({ mappingMode: 'autoMap', options: qrOptions }),
+			rows,
+			{
+				nodeOverrides: { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 },
+			},
+		);
+
+		expect(error?.message).toMatch(/^Created the link d0000000-.*, but not its QR code/);
+		expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(1);
 	});
 });

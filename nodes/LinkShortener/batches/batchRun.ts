@@ -22,7 +22,7 @@ export function inBatches(
 	...operations: BatchOperation[]
 ): Send<IDataObject> {
 	return async (rows, ledger) => {
-		const memory = RunMemory.of(api.context, operations.map(({ name }) => name).join(' '));
+		const memory = RunMemory.of(api.context);
 		try {
 			for (const operation of operations) {
 				const { takes } = operation;

@@ -8,6 +8,7 @@ import type { RowValidator } from '../fields/validation';
 import { Api, type Row } from '../http/request';
 import { RowLedger, type PreparedRow } from './ledger';
 import { refusalDetails, takeRows, type RowSource } from './rows';
+import { RunMemory } from './retryMemory';
 import { failUnsettled } from './stoppedRun';
 import { asNodeError } from '../http/errors';
 
@@ -150,6 +151,8 @@ async function runOperation<T>(
 			(byRow ??= new Map(checked.map(({ index, element }) => [index, element]))).get(row);
 		return await operation.finish(items, checkedOf);
 	} catch (error) {
+		// Without Continue, n8n's Retry On Fail may run the node again: it must not send these rows again.
+		if (!context.continueOnFail()) RunMemory.of(context)?.keep(ledger);
 		// The rows were sent: each keeps its error, or is in doubt, never "not sent".
 		const cause = asNodeError(context.getNode(), error);
 		failUnsettled(context, ledger, cause, 'inDoubt', AFTER_SENDING, { settledToo: true });

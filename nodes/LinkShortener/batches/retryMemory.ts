@@ -43,13 +43,11 @@ export class RunMemory {
 	}
 
 	/** The memory of this node's run in this execution; undefined when n8n gives no execution id. */
-	static of(context: NodeRun, operation: string): RunMemory | undefined {
+	static of(context: NodeRun): RunMemory | undefined {
 		const executionId = context.getExecutionId?.();
 		if (!executionId) return undefined;
 		const runIndex = context.getWorkflowDataProxy(0).$runIndex as number;
-		return new RunMemory(
-			JSON.stringify([executionId, context.getNode().name, runIndex, operation]),
-		);
+		return new RunMemory(JSON.stringify([executionId, context.getNode().name, runIndex]));
 	}
 
 	recall(row: PreparedRow): Recall | undefined {

@@ -147,7 +147,7 @@ function withoutQrCode(
 	const reason = error instanceof Error ? error.message : String(error);
 	const message = `${created ? 'Created' : 'Read'} the link ${String(link.id)}, but not its QR code: ${reason}`;
 	const description = created
-		? 'The link exists: running this item again would create a second one. Read it with Link > Get.'
+		? 'The link exists, as do those of the run’s other items: running them again would create second ones. Read them with Link > Get Many, or turn on If Link Exists: Return Existing.'
 		: 'The link is unchanged: only its QR code is missing.';
 	if (!context.continueOnFail()) {
 		throw new NodeOperationError(context.getNode(), message, { itemIndex: row, description });

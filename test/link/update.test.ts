@@ -125,9 +125,7 @@ describe('Link > Update', () => {
 			continueOnFail: true,
 		});
 
-		expect(items[0].json.error).toBe(
-			'Not updated: input item 0 names no single link: no link has the short URL sho.rt/nowhere',
-		);
+		expect(items[0].json.error).toBe('No link has the short URL https://sho.rt/nowhere');
 		expect(detailsOf(items[0])).toMatchObject({
 			outcome: 'notUpdated',
 			linkId: 'https://sho.rt/nowhere',

@@ -93,14 +93,10 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 		]);
 		expect(pairedIndices(items)).toEqual([0, 1, 2, 3, 4]);
 		expect(errorRows(items)).toEqual([0, 1, 2]);
-		expect(items[0].json.error).toBe(
-			'Not updated: input item 0 names no single link: no link has the short URL sho.rt/launch',
-		);
-		expect(items[1].json.error).toBe(
-			'Not updated: input item 1 names no single link: no link has the path "nowhere"',
-		);
+		expect(items[0].json.error).toBe('No link has the short URL https://sho.rt/launch');
+		expect(items[1].json.error).toBe('No link has the path "nowhere"');
 		expect(items[2].json.error).toBe(
-			'Not updated: input item 2 names no single link: the path "twice" is used on several domains (go.example.com, sho.rt); give the short URL',
+			'The path "twice" is used on several domains (go.example.com, sho.rt); give the short URL',
 		);
 		expect(detailsOf(items[2])).toMatchObject({
 			inputItem: 2,
@@ -134,9 +130,7 @@ describe('Bulk > Update Many by short URL or path (D14)', () => {
 			{ path: 'nowhere', title: 'y' },
 		]);
 
-		expect(error?.message).toBe(
-			'Not updated: input item 1 names no single link: no link has the path "nowhere"',
-		);
+		expect(error?.message).toBe('No link has the path "nowhere"');
 		expect(ls.requestsTo(BULK_UPDATE_PATH)).toHaveLength(0);
 		expect(titleOf(spring.id)).toBe(spring.title);
 	});

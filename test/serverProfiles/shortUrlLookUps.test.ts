@@ -106,7 +106,7 @@ describe.each(SERVER_PROFILES)('short URLs against a server with $name', ({ opti
 
 			expect(items).toHaveLength(1);
 			const message = String(items[0].json.error);
-			expect(message).toContain('names no single link');
+			expect(message).toMatch(/^Several links have the short URL /);
 			for (const id of ids) expect(message).toContain(id);
 			expect(ls.sandbox.requests.every((r) => r.path === LIST)).toBe(true);
 			if (sentTo) expect(ls.requestsTo(sentTo)).toEqual([]);
@@ -118,7 +118,7 @@ describe.each(SERVER_PROFILES)('short URLs against a server with $name', ({ opti
 
 		const { error } = await ls.run({ resource: 'link', operation: 'get', linkId: byUrl(url) });
 
-		expect(error?.message).toMatch(/^The short URL .* names no single link: several links have/);
+		expect(error?.message).toMatch(/^Several links have the short URL .*; give the link's ID$/);
 	});
 
 	it('Update Many and Sync Many refuse the row of a short URL two links answer', async () => {
@@ -133,7 +133,7 @@ describe.each(SERVER_PROFILES)('short URLs against a server with $name', ({ opti
 		const row = { shortUrl: url, longUrl: 'https://example.com/x', title: 'x' };
 		const synced = await ls.run(syncMany(), [row], run);
 
-		expect(String(updated.items[0].json.error)).toContain('names no single link');
+		expect(String(updated.items[0].json.error)).toMatch(/^Several links have the short URL /);
 		for (const id of ids) expect(String(updated.items[0].json.error)).toContain(id);
 		expect((synced.items[0].json.details as IDataObject).outcome).toBe('notSynced');
 		expect(String(synced.items[0].json.error)).toContain(`several links have the short URL`);
@@ -146,7 +146,7 @@ describe.each(SERVER_PROFILES)('short URLs against a server with $name', ({ opti
 		const live = await dayCompletedPoll(ls, url);
 
 		expect(live.errors.map((error) => error.message)).toEqual([
-			expect.stringMatching(/names no single link: several links have/),
+			expect.stringMatching(/^Several links have the short URL /),
 		]);
 		expect(ls.requestsTo(CLICKS)).toEqual([]);
 	});

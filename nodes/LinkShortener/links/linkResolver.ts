@@ -82,7 +82,7 @@ export interface RowLink<T> {
 	/** Where its short URL is looked up (Link > Get's API Paths); the v1 listing unless given. */
 	listUrlOf?(checked: T): string;
 	withId(checked: T, id: string): T;
-	/** A refused row's outcome, and its wording: "Not updated: input item N …" for the updates. */
+	/** A refused row's outcome: `notSent` unless given (the updates: `notUpdated`). */
 	outcome?: 'notSent' | 'notUpdated';
 }
 
@@ -109,7 +109,8 @@ export function resolvingLinks<T>(api: Api<NodeRun>, link: RowLink<T>) {
 			const resolution = resolved.get(listUrlOf(row.element))?.get(ref.key);
 			if (resolution && 'id' in resolution)
 				return [{ ...row, element: link.withId(row.element, resolution.id) }];
-			const { error, details } = refusalOf(api.node, ref, resolution, row.index, link.outcome);
+			const error = noSingleLink(api.node, ref, resolution, row.index);
+			const details = { outcome: link.outcome ?? 'notSent', linkId: ref.text };
 			refuseRow(api.context, ledger, row.index, error, details);
 			return [];
 		});
@@ -130,39 +131,23 @@ export async function linkIdOf(api: Api, ref: LinkRef, listUrl: string): Promise
 	throw noSingleLink(api.node, ref, resolution);
 }
 
-type Unresolved = Extract<Resolution, { problem: string }> | undefined;
-
+/**
+ * The one error of a short URL or path that names no single link (D14), for every operation and
+ * the trigger: the problem in D14's words, the row's input item when it is a row's.
+ */
 function noSingleLink(
 	node: INode,
-	ref: LinkRef & { text: string },
-	resolution: Unresolved,
+	ref: Exclude<LinkRef, { kind: 'id' }>,
+	resolution: Resolution | undefined,
 	itemIndex?: number,
 ): NodeOperationError {
-	const message =
-		resolution?.found === 0 || !resolution
-			? `No link has the short URL ${ref.text}`
-			: `The short URL ${ref.text} names no single link: ${resolution.problem}`;
-	return new NodeOperationError(node, message, {
+	// A short URL as it was given: its scheme and case do not matter to the look-up (D14).
+	const what = ref.kind === 'shortUrl' ? `short URL ${ref.text}` : describeKey(ref.key);
+	const several = resolution && 'problem' in resolution && resolution.found > 0;
+	const problem = several ? resolution.problem : `no link has the ${what}`;
+	return new NodeOperationError(node, problem[0].toUpperCase() + problem.slice(1), {
 		itemIndex,
-		description: 'Check the short URL, or choose the link from the list or by its ID.',
+		description:
+			'Check the short URL or path, or give the link by its ID (or choose it from the list). Nothing was sent.',
 	});
-}
-
-/** A refused row's error and details: Get's and the clicks' `notSent`, or the updates' `notUpdated`. */
-function refusalOf(
-	node: INode,
-	ref: LinkRef & { text: string; key: string },
-	resolution: Unresolved,
-	itemIndex: number,
-	outcome: RowLink<unknown>['outcome'] = 'notSent',
-): { error: NodeOperationError; details: IDataObject } {
-	if (outcome === 'notSent')
-		return { error: noSingleLink(node, ref, resolution, itemIndex), details: { outcome } };
-	const problem = resolution?.problem ?? problemOf(ref.key, []);
-	const message = `Not updated: input item ${itemIndex} names no single link: ${problem}`;
-	const error = new NodeOperationError(node, message, {
-		itemIndex,
-		description: `Link ID is "${ref.text}". Give the link's ID or its full short URL. Nothing was sent.`,
-	});
-	return { error, details: { outcome, linkId: ref.text } };
 }

@@ -1,15 +1,10 @@
-import type {
-	IDataObject,
-	INodeParameterResourceLocator,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { inBatches } from '../../batches/batchRun';
 import { operationRun } from '../../batches/engine';
 import { showFor, updateLinkFields } from '../../fields/commonFields';
 import { withLinkChanges } from '../../links/linkBodies';
-import { linkLocator, locatorRefOf } from '../../links/linkLocator';
+import { linkLocator, linkLocatorOf, locatorRefOf } from '../../links/linkLocator';
 import { resolvingLinks } from '../../links/linkResolver';
 import { BULK_UPDATE, sendingUpdates, UPDATE_LINK } from '../../links/bulkUpdate';
 
@@ -34,9 +29,7 @@ export const fields: INodeProperties[] = [
  */
 export const run = operationRun((run) => ({
 	check: (row, check) => {
-		const { context, index } = row;
-		const locator = context.getNodeParameter('linkId', index) as INodeParameterResourceLocator;
-		const link = locatorRefOf(locator, check);
+		const link = locatorRefOf(linkLocatorOf(row), check);
 		const changes = withLinkChanges({}, row.parameter<IDataObject>('updateFields', {}), check);
 		return { link, changes };
 	},

@@ -12,6 +12,7 @@ import { pairedRowOf } from '../http/errorItems';
 import { isErrorItem } from '../n8n/errorOutput';
 import type { FieldName, RowValidator } from '../fields/validation';
 import type { LinkFields, LinkUpdateFields } from './linkBodies';
+import { FORMULA_START } from './exportFile';
 import type { RunStart } from '../batches/engine';
 
 /** `options.keepInputColumns` of Create Many, Update Many and Sync Many (D17). */
@@ -87,15 +88,15 @@ interface Mapping {
 	keys: string[];
 }
 
-/** A formula defused with a leading `'` by a spreadsheet or Export (which defuses `'=…` too). */
-const DEFUSED_FORMULA = /^''*[=+\-@\t\r]/;
 
 /** A cell as a value: trimmed, one defusing `'` removed (D17, D20); a blank cell is not given. */
 function given(value: unknown): unknown {
 	if (typeof value === 'string') {
 		const text = value.trim();
 		if (text === '') return undefined;
-		return DEFUSED_FORMULA.test(text) ? text.slice(1) : text;
+		// A formula defused with a leading `'` by a spreadsheet or by Export (`'=…` too).
+		const defused = text.startsWith("'") && FORMULA_START.test(text.slice(1));
+		return defused ? text.slice(1) : text;
 	}
 	return value === null ? undefined : value;
 }

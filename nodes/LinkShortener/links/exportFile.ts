@@ -25,7 +25,7 @@ export const MIME_TYPES: Record<ExportFormat, string> = {
  * `'`. So does one that already starts with `'` before such a character: Sync Many removes
  * one `'` (D17), and the text must come back as it was.
  */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
+export const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** A field's text: null as empty, tags as their names joined by ", " (the form Sync Many reads). */

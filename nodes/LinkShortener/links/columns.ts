@@ -88,7 +88,6 @@ interface Mapping {
 	keys: string[];
 }
 
-
 /** A cell as a value: trimmed, one defusing `'` removed (D17, D20); a blank cell is not given. */
 function given(value: unknown): unknown {
 	if (typeof value === 'string') {

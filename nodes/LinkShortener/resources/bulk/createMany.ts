@@ -100,6 +100,7 @@ export const run = operationRun((run) => {
 			const output = returnExisting ? withLinkCreated(items) : items;
 			hints.rowsExisting(output.filter((item) => item.json.linkCreated === false).length);
 			hints.addTo(context, rows.items.length);
+			// QR codes first: a row's own columns (an "error" column) never decide which item is a link.
 			return withInputColumns(run, await addQrCodes(context, output, () => qrCodes, 'created'));
 		},
 	};

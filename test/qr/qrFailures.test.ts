@@ -16,6 +16,23 @@ describe('QR codes that cannot be made: that item is its own error, the others k
 	const ls = useLinkShortener();
 	const qrOptions = { qrCode: 'svg', qrErrorCorrection: 'H' };
 
+	/** Create Many of `count` rows whose bulk answer gives row 1 the link `id` with a short URL no QR code holds. */
+	async function createManyAnsweringTooLong(
+		count: number,
+		id: string,
+		settings: Parameters<typeof ls.run>[2],
+	) {
+		const rows = Array.from({ length: count }, (_, i) => ({
+			longUrl: `https://example.com/qr-failure/${id}/${i}`,
+		}));
+		const odd = { id, shortUrl: TOO_LONG, ...rows[1] };
+		ls.sandbox.injectFault({
+			path: BULK_CREATE_PATH,
+			fault: { kind: 'replaceElements', elements: { '1': odd } },
+		});
+		return await ls.run(createMany({ mappingMode: 'autoMap', options: qrOptions }), rows, settings);
+	}
+
 	it('Link > Get Many: one link of the page without its code is an error item saying it was read', async () => {
 		const links = ls.sandbox.addLinks(3);
 		const odd = { id: 'b0000000-0000-4000-8000-00000000000b', shortUrl: TOO_LONG, path: 'x' };
@@ -44,18 +61,9 @@ describe('QR codes that cannot be made: that item is its own error, the others k
 	});
 
 	it('Bulk > Create Many: the rows whose codes were made keep their links, none is in doubt, nothing is sent twice', async () => {
-		const rows = [0, 1, 2].map((i) => ({ longUrl: `https://example.com/qr-failure/${i}` }));
-		const odd = { id: 'c0000000-0000-4000-8000-00000000000c', shortUrl: TOO_LONG, ...rows[1] };
-		ls.sandbox.injectFault({
-			path: BULK_CREATE_PATH,
-			fault: { kind: 'replaceElements', elements: { '1': odd } },
+		const { items } = await createManyAnsweringTooLong(3, 'c0000000-0000-4000-8000-00000000000c', {
+			continueOnFail: true,
 		});
-
-		const { items } = await ls.run(
-			createMany({ mappingMode: 'autoMap', options: qrOptions }),
-			rows,
-			{ continueOnFail: true },
-		);
 
 		expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(1);
 		expect(outcomes(items)).toEqual(['qrCode', 'noQrCode', 'qrCode']);
@@ -68,20 +76,9 @@ describe('QR codes that cannot be made: that item is its own error, the others k
 	});
 
 	it('Bulk > Create Many without Continue, with Retry On Fail: the error names the link, the retry creates nothing again', async () => {
-		const rows = [0, 1].map((i) => ({ longUrl: `https://example.com/qr-retry/${i}` }));
-		const odd = { id: 'd0000000-0000-4000-8000-00000000000d', shortUrl: TOO_LONG, ...rows[1] };
-		ls.sandbox.injectFault({
-			path: BULK_CREATE_PATH,
-			fault: { kind: 'replaceElements', elements: { '1': odd } },
+		const { error } = await createManyAnsweringTooLong(2, 'd0000000-0000-4000-8000-00000000000d', {
+			nodeOverrides: { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 },
 		});
-
-		const { error } = await ls.run(
-			createMany({ mappingMode: 'autoMap', options: qrOptions }),
-			rows,
-			{
-				nodeOverrides: { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 },
-			},
-		);
 
 		expect(error?.message).toMatch(/^Created the link d0000000-.*, but not its QR code/);
 		expect(ls.requestsTo(BULK_CREATE_PATH)).toHaveLength(1);

@@ -117,7 +117,7 @@ describe('QR codes (D13)', () => {
 		});
 
 		expect(error?.message).toBe(
-			'QR Code Binary Property "not a name" is not a valid property name',
+			'Invalid QR Code Binary Property in item 0: "not a name" is not a binary property name: use letters, digits, "_", "$" or "-", not starting with a digit or "-", for example qrCode',
 		);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
@@ -130,7 +130,26 @@ describe('QR codes (D13)', () => {
 			options: { qrCode: 'png', qrErrorCorrection: 'X' },
 		});
 
-		expect(error?.message).toBe('QR Code Error Correction must be L, M, Q or H, not "X"');
+		expect(error?.message).toBe(
+			'Invalid QR Code Error Correction in item 0: "X" is not a level: use L, M, Q or H',
+		);
+		expect(ls.sandbox.requests).toHaveLength(0);
+	});
+
+	it("Create Many refuses a bad QR option as the run's setting, naming it, before any request", async () => {
+		const { error } = await ls.run(
+			{
+				resource: 'bulk',
+				operation: 'createMany',
+				mappingMode: 'autoMap',
+				options: { qrCode: 'gif' },
+			},
+			[{ json: { longUrl: 'https://example.com/qr' } }],
+		);
+
+		expect(error?.message).toBe(
+			'Invalid QR Code (options.qrCode): "gif" is not a QR code format: use none, svg or png',
+		);
 		expect(ls.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -20,7 +20,7 @@ const PLAIN_HTTP_URL =
 	/^https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*(?::\d{1,4})?(?:[/?#][^\s\\]*)?$/i;
 
 /** A binary property name as n8n's expressions reach it (`$binary.data`). */
-export const BINARY_PROPERTY_NAME = /^[A-Za-z_$][\w$-]*$/;
+const BINARY_PROPERTY_NAME = /^[A-Za-z_$][\w$-]*$/;
 
 /** Names a field in error messages the way the user sees it in the editor. */
 export interface FieldName {
@@ -159,6 +159,18 @@ export class RowValidator {
 			field,
 			`it must be text, not ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value}`,
 		);
+	}
+
+	/** The name of the binary property an output item holds a file in; `example` is the field's default. */
+	binaryProperty(value: unknown, field: FieldName, example: string): string {
+		const name = String(value ?? '').trim();
+		if (!BINARY_PROPERTY_NAME.test(name)) {
+			this.fail(
+				field,
+				`"${name}" is not a binary property name: use letters, digits, "_", "$" or "-", not starting with a digit or "-", for example ${example}`,
+			);
+		}
+		return name;
 	}
 
 	uuid(value: unknown, field: FieldName): string {

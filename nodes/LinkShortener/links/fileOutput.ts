@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { BINARY_PROPERTY_NAME, RowValidator } from '../fields/validation';
+import type { RowValidator } from '../fields/validation';
 import { storedFile } from '../n8n/binaryStream';
 import type { Row } from '../http/request';
 import { eachRow } from '../batches/eachRow';
@@ -49,13 +49,11 @@ export function fileSettingsOf(
 	if (format !== 'csv' && format !== 'jsonl') {
 		check.fail(FIELD_NAMES.format, `"${String(format)}" is not a format: use csv or jsonl`);
 	}
-	const property = String(row.parameter('binaryPropertyName', 'data')).trim();
-	if (!BINARY_PROPERTY_NAME.test(property)) {
-		check.fail(
-			FIELD_NAMES.binaryPropertyName,
-			`"${property}" is not a binary property name: use letters, digits, "_" or "-", starting with a letter, for example data`,
-		);
-	}
+	const property = check.binaryProperty(
+		row.parameter('binaryPropertyName', 'data'),
+		FIELD_NAMES.binaryPropertyName,
+		'data',
+	);
 	const options = row.parameter<IDataObject>('options', {});
 	const fileName = String(options.fileName ?? '').trim();
 	if (/[/\\]/.test(fileName)) {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { isErrorItem } from '../n8n/errorOutput';
+import { pairedRowOf } from '../http/errorItems';
 import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
@@ -90,10 +91,16 @@ export async function returningExisting<T>(
 	});
 }
 
-/** The links a run created say `linkCreated: true`; existing links and repeats say false already. */
-export function withLinkCreated(items: INodeExecutionData[]): INodeExecutionData[] {
-	return items.map((item) =>
-		isErrorItem(item) || item.json.linkCreated === false
+/**
+ * The links created for rows that asked for Return Existing (`asked`) say `linkCreated: true`;
+ * the plan gave existing links and repeats `false` already.
+ */
+export function withLinkCreated(
+	items: INodeExecutionData[],
+	asked: (row: number) => boolean,
+): INodeExecutionData[] {
+	return items.map((item, k) =>
+		isErrorItem(item) || item.json.linkCreated === false || !asked(pairedRowOf(item) ?? k)
 			? item
 			: { ...item, json: { ...item.json, linkCreated: true } },
 	);

@@ -9,7 +9,7 @@ import {
 
 import type { NodeRun } from '../n8n/nodeRun';
 
-import { BINARY_PROPERTY_NAME } from '../fields/validation';
+import { RowValidator, type FieldName } from '../fields/validation';
 import { errorItem, pairedRowOf } from '../http/errorItems';
 import { isErrorItem } from '../n8n/errorOutput';
 import { runsAsTool } from '../n8n/toolMode';
@@ -64,29 +64,37 @@ export const qrCodeOptions: INodeProperties[] = [
 	},
 ];
 
-/** The QR settings of an "Options" collection, or undefined when no QR code is wanted; bad values are refused before any request. */
-export function qrSettingsOf(node: INode, options: IDataObject): QrSettings | undefined {
+const QR_FIELDS = {
+	format: { label: 'QR Code', parameter: 'options.qrCode' },
+	property: { label: 'QR Code Binary Property', parameter: 'options.qrBinaryProperty' },
+	level: { label: 'QR Code Error Correction', parameter: 'options.qrErrorCorrection' },
+} satisfies Record<string, FieldName>;
+
+/**
+ * The QR settings of an "Options" collection, or undefined when no QR code is wanted; bad
+ * values are refused before any request, by the row's `check` (a run's setting: the node's).
+ */
+export function qrSettingsOf(
+	node: INode,
+	options: IDataObject,
+	check: RowValidator = RowValidator.ofSettings(node),
+): QrSettings | undefined {
 	const format = options.qrCode ?? 'none';
 	if (format === 'none') return undefined;
 	if (format !== 'svg' && format !== 'png') {
-		throw new NodeOperationError(node, `QR Code must be none, svg or png, not "${String(format)}"`);
-	}
-	const property = String(options.qrBinaryProperty ?? 'qrCode').trim();
-	if (!BINARY_PROPERTY_NAME.test(property)) {
-		throw new NodeOperationError(
-			node,
-			`QR Code Binary Property "${property}" is not a valid property name`,
-			{
-				description: 'Use letters, digits, "_" or "-", starting with a letter, for example qrCode.',
-			},
+		check.fail(
+			QR_FIELDS.format,
+			`"${String(format)}" is not a QR code format: use none, svg or png`,
 		);
 	}
+	const property = check.binaryProperty(
+		options.qrBinaryProperty ?? 'qrCode',
+		QR_FIELDS.property,
+		'qrCode',
+	);
 	const level = String(options.qrErrorCorrection ?? 'M');
 	if (!LEVELS.includes(level as QrErrorCorrectionLevel)) {
-		throw new NodeOperationError(
-			node,
-			`QR Code Error Correction must be L, M, Q or H, not "${level}"`,
-		);
+		check.fail(QR_FIELDS.level, `"${level}" is not a level: use L, M, Q or H`);
 	}
 	// A model reads text: an AI agent's tool answers carry no images.
 	if (runsAsTool(node)) return undefined;

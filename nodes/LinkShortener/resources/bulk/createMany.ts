@@ -97,7 +97,7 @@ export const run = operationRun((run) => {
 		}),
 		send: inBatches(run, { ...bulkCreateOperation(paths, maxRetries), batchSize }),
 		finish: async (items) => {
-			const output = returnExisting ? withLinkCreated(items) : items;
+			const output = withLinkCreated(items, () => returnExisting);
 			hints.rowsExisting(output.filter((item) => item.json.linkCreated === false).length);
 			hints.addTo(context, rows.items.length);
 			// QR codes first: a row's own columns (an "error" column) never decide which item is a link.

@@ -28,7 +28,7 @@ const displayOptions = showFor('link', ['create']);
 export const run = operationRun((run) => ({
 	check: (row, check) => {
 		const options = row.parameter<IDataObject>('options', {});
-		const qrCodes = qrSettingsOf(row.context.getNode(), options);
+		const qrCodes = qrSettingsOf(row.context.getNode(), options, check);
 		const fields = {
 			longUrl: row.parameter<unknown>('longUrl', undefined),
 			title: row.parameter('title', ''),
@@ -46,11 +46,14 @@ export const run = operationRun((run) => ({
 		send: async ({ body, options }, row) => {
 			const url = linkPathsOf(options).create;
 			const links = await row.api.records({ method: 'POST', url, body }, row.index);
-			return returnsExisting(options) ? withLinkCreated(itemsOf(links)) : itemsOf(links);
+			return itemsOf(links);
 		},
 	}),
-	finish: async (items, checkedOf) =>
-		await addQrCodes(run.context, items, (row) => checkedOf(row)?.qrCodes, 'created'),
+	finish: async (items, checkedOf) => {
+		const asked = (row: number) => returnsExisting(checkedOf(row)?.options ?? {});
+		const output = withLinkCreated(items, asked);
+		return await addQrCodes(run.context, output, (row) => checkedOf(row)?.qrCodes, 'created');
+	},
 }));
 
 export const operation: INodePropertyOptions = {

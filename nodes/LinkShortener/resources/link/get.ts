@@ -21,7 +21,7 @@ interface Checked {
 export const run = operationRun<Checked>((run) => ({
 	check: (row, check) => {
 		const options = row.parameter<IDataObject>('options', {});
-		const qrCodes = qrSettingsOf(row.context.getNode(), options);
+		const qrCodes = qrSettingsOf(row.context.getNode(), options, check);
 		return { link: locatorRefOf(linkLocatorOf(row), check), options, qrCodes };
 	},
 	plan: resolvingLinks(run.api, {

@@ -27,9 +27,9 @@ function listBodyOf(row: Row): IDataObject {
 
 /** Link > Get Many: the pages of POST /v1/links/list, through the pager. */
 export const run = operationRun((run) => ({
-	check: (row) => {
+	check: (row, check) => {
 		const options = row.parameter<IDataObject>('options', {});
-		const qrCodes = qrSettingsOf(row.context.getNode(), options);
+		const qrCodes = qrSettingsOf(row.context.getNode(), options, check);
 		return { body: listBodyOf(row), url: linkPathsOf(options).list, qrCodes };
 	},
 	send: eachRow(run, {

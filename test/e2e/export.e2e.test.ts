@@ -10,26 +10,13 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-import { layout, majorOf, type WorkflowNode } from '../../dev/n8n';
+import { layout, majorOf } from '../../dev/n8n';
 import { loadExample, pairedOutput, suiteQueries, useN8nSuite } from './harness';
-import {
-	chainWorkflow,
-	CREDENTIAL_NAME,
-	CREDENTIAL_TYPE,
-	LINK_NODE,
-	NODE_TYPE,
-	workflowNode,
-} from './workflows';
+import { chainWorkflow, LINK_NODE, linkShortenerNode, workflowNode } from './workflows';
 
 const LINKS = 600;
 const suite = useN8nSuite({ sandbox: { pageSizeCap: 50, rateLimit: null } });
 const { apiRequests } = suiteQueries(suite);
-
-const linkNode = (name: string, parameters: object, onError?: WorkflowNode['onError']) => ({
-	...workflowNode(name, NODE_TYPE, 1, parameters),
-	credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
-	...(onError && { onError }),
-});
 
 const trigger = () => workflowNode('Manual Trigger', 'n8n-nodes-base.manualTrigger', 1, {});
 const EXPORT = 'Export';
@@ -38,18 +25,22 @@ const wf = {
 	syncBack: suite.workflow(
 		chainWorkflow('e2e Export → Extract From File → Sync Many', [
 			trigger(),
-			linkNode(EXPORT, { resource: 'link', operation: 'export' }),
+			linkShortenerNode(EXPORT, { resource: 'link', operation: 'export' }),
 			workflowNode('Extract From File', 'n8n-nodes-base.extractFromFile', 1.1, {
 				operation: 'csv',
 				options: {},
 			}),
-			linkNode(LINK_NODE, { resource: 'bulk', operation: 'syncMany', mappingMode: 'autoMap' }),
+			linkShortenerNode(LINK_NODE, {
+				resource: 'bulk',
+				operation: 'syncMany',
+				mappingMode: 'autoMap',
+			}),
 		]),
 	),
 	jsonl: suite.workflow(
 		chainWorkflow('e2e Export JSON Lines → Extract From File (text)', [
 			trigger(),
-			linkNode(EXPORT, {
+			linkShortenerNode(EXPORT, {
 				resource: 'link',
 				operation: 'export',
 				format: 'jsonl',
@@ -67,7 +58,7 @@ const wf = {
 	failing: suite.workflow(
 		chainWorkflow('e2e Export with a failing page, On Error: Continue', [
 			trigger(),
-			linkNode(EXPORT, { resource: 'link', operation: 'export' }, 'continueRegularOutput'),
+			linkShortenerNode(EXPORT, { resource: 'link', operation: 'export' }, 'continueRegularOutput'),
 		]),
 	),
 };

@@ -11,14 +11,7 @@ import { join } from 'node:path';
 
 import { decodePng } from '../qr/decoders';
 import { useN8nSuite } from './harness';
-import {
-	chainWorkflow,
-	CREDENTIAL_NAME,
-	CREDENTIAL_TYPE,
-	LINK_NODE,
-	NODE_TYPE,
-	workflowNode,
-} from './workflows';
+import { chainWorkflow, LINK_NODE, linkShortenerNode, workflowNode } from './workflows';
 
 const suite = useN8nSuite();
 const folder = join(homedir(), '.n8n-files', `e2e-qr-${process.pid}`);
@@ -32,11 +25,7 @@ const getMany = {
 	limit: 3,
 	options: { qrCode: 'png', qrErrorCorrection: 'H' },
 };
-const linkNode = {
-	...workflowNode(LINK_NODE, NODE_TYPE, 1, getMany),
-	credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
-	onError: 'continueRegularOutput' as const,
-};
+const linkNode = linkShortenerNode(LINK_NODE, getMany, 'continueRegularOutput');
 const WRITE = 'Write the codes';
 const workflow = suite.workflow(
 	chainWorkflow('e2e QR codes → Read/Write Files', [

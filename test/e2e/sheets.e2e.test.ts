@@ -7,14 +7,7 @@
  */
 import type { WorkflowJson, WorkflowNode } from '../../dev/n8n';
 import { pairedOutput, suiteQueries, useN8nSuite } from './harness';
-import {
-	chainWorkflow,
-	CREDENTIAL_NAME,
-	CREDENTIAL_TYPE,
-	LINK_NODE,
-	NODE_TYPE,
-	workflowNode,
-} from './workflows';
+import { chainWorkflow, LINK_NODE, linkShortenerNode, workflowNode } from './workflows';
 
 const suite = useN8nSuite({
 	resetBeforeEach: false,
@@ -104,14 +97,8 @@ function xlsxWorkflow(name: string, steps: WorkflowNode[]): WorkflowJson {
 	]);
 }
 
-const linkNode = (parameters: object): WorkflowNode => ({
-	...workflowNode(LINK_NODE, NODE_TYPE, 1, {
-		resource: 'bulk',
-		mappingMode: 'autoMap',
-		...parameters,
-	}),
-	credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
-});
+const linkNode = (parameters: object): WorkflowNode =>
+	linkShortenerNode(LINK_NODE, { resource: 'bulk', mappingMode: 'autoMap', ...parameters });
 
 const wf = {
 	xlsx: suite.workflow(

@@ -43,6 +43,19 @@ export function workflowNode(
 	};
 }
 
+/** A Link Shortener node using the sandbox's credential, for a chain of nodes. */
+export function linkShortenerNode(
+	name: string,
+	parameters: object,
+	onError?: WorkflowNode['onError'],
+): WorkflowNode {
+	return {
+		...workflowNode(name, NODE_TYPE, 1, parameters),
+		credentials: { [CREDENTIAL_TYPE]: { id: null, name: CREDENTIAL_NAME } },
+		...(onError && { onError }),
+	};
+}
+
 /** The nodes one after another, each one's first output into the next. */
 export function chainWorkflow(name: string, nodes: WorkflowNode[]): WorkflowJson {
 	const connections = Object.fromEntries(

@@ -8,9 +8,19 @@ const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
 
+/**
+ * A user folder in the OS temp dir. With E2E_USER_FOLDER_TEMPLATE set (test/e2e/global-setup.ts
+ * sets it to a folder whose database n8n has created), it starts as a copy of that folder's
+ * `.n8n`, which saves each folder n8n's migrations (~3.5 s).
+ */
 function makeUserFolder(prefix = 'n8n-link-shortener-') {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-	fs.mkdirSync(path.join(dir, '.n8n'), { recursive: true });
+	const template = process.env.E2E_USER_FOLDER_TEMPLATE;
+	if (template && fs.existsSync(path.join(template, '.n8n', 'database.sqlite'))) {
+		fs.cpSync(path.join(template, '.n8n'), path.join(dir, '.n8n'), { recursive: true });
+	} else {
+		fs.mkdirSync(path.join(dir, '.n8n'), { recursive: true });
+	}
 	return dir;
 }
 

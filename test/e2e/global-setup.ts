@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- tests, not loaded by n8n */
 /**
  * Once per e2e run: make sure the cached real n8n exists (installs it on first use, ~6 min),
- * then build and `npm pack` the package. The tarball path goes to the tests via E2E_TARBALL.
+ * then build and `npm pack` the package (its path goes to the tests via E2E_TARBALL), and
+ * migrate one user folder's database for every suite to copy (E2E_USER_FOLDER_TEMPLATE).
  * E2E_TARBALL=<path to .tgz> (already set) skips building and packing.
  */
 import * as fs from 'fs';
@@ -23,6 +24,11 @@ export default async function globalSetup(): Promise<void> {
 		process.env.E2E_PACK_DIR_TO_REMOVE = path.dirname(process.env.E2E_TARBALL);
 		process.stdout.write(`[e2e] packed ${process.env.E2E_TARBALL}\n`);
 	}
+	// Every suite's user folder starts as a copy of one whose database n8n has already migrated.
+	const template = n8n.makeUserFolder('n8n-e2e-template-');
+	const ports = { brokerPort: await n8n.getFreePort(), port: await n8n.getFreePort() };
+	await n8n.importWorkflows(n8n.n8nEnv({ userFolder: template, ...ports }), []);
+	process.env.E2E_USER_FOLDER_TEMPLATE = template;
 	const manifest = n8n.readTarballManifest(process.env.E2E_TARBALL as string);
 	process.stdout.write(
 		`[e2e] ${manifest.name}@${manifest.version}: nodes ${JSON.stringify(manifest.n8n?.nodes ?? [])}, credentials ${JSON.stringify(manifest.n8n?.credentials ?? [])}\n`,

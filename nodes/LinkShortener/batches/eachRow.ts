@@ -7,8 +7,9 @@ import type { Row } from '../http/request';
 import { batchingPause } from '../n8n/requestOptions';
 import { cancelSignalOf } from '../n8n/wait';
 import type { RunStart, Send } from './engine';
-import type { RowError } from './ledger';
+import type { PreparedRow, RowError, RowLedger } from './ledger';
 import { PacedRows, type PerKey } from './pacedRows';
+import { RunMemory } from './retryMemory';
 
 /**
  * How the rows of an operation that answers each row on its own are sent (Link > Create, Get,
@@ -20,6 +21,11 @@ export interface EachRow<Checked> {
 	inFlight?: number;
 	/** At most so many rows in flight with the same key (Check Destination: 2 a host). */
 	perKey?: PerKey<Checked>;
+	/**
+	 * Each row creates a link (Link > Create): when the run fails, n8n's Retry On Fail gets the
+	 * links it created (D7), the rows that asked for them unchanged, instead of creating them again.
+	 */
+	createsLinks?: boolean;
 	/** Sends what the checked row asks for (each request bounded by Request Options > Timeout) and gives its output items (paired to the row here). */
 	send(checked: Checked, row: Row): Promise<INodeExecutionData[]>;
 }
@@ -54,8 +60,9 @@ async function sendRow<T>(
 export function eachRow<T>(run: RunStart, operation: EachRow<T>): Send<T> {
 	return async (checked, ledger) => {
 		const { context, api } = run;
+		const memory = operation.createsLinks ? RunMemory.of(context) : undefined;
 		const pause = batchingPause(api.settings, cancelSignalOf(context));
-		const queue = new PacedRows(checked, operation.perKey);
+		const queue = new PacedRows(recalled(checked, ledger, memory), operation.perKey);
 		let stopped = false;
 		const sendRows = async () => {
 			for (let row = queue.take(); !stopped && row; row = queue.take()) {
@@ -64,7 +71,7 @@ export function eachRow<T>(run: RunStart, operation: EachRow<T>): Send<T> {
 					await pause(1);
 					const sent = await sendRow(operation, run.row(index), element);
 					if ('error' in sent) ledger.fail(index, sent.error.message, detailsOfError(sent.error));
-					else ledger.sent(index, sent.items);
+					else ledger.sent(index, sent.items, memory && element);
 				} catch (error) {
 					stopped = true;
 					throw asNodeError(context.getNode(), error, index);
@@ -77,5 +84,21 @@ export function eachRow<T>(run: RunStart, operation: EachRow<T>): Send<T> {
 		const ended = await Promise.allSettled(Array.from({ length: senders }, sendRows));
 		const failure = ended.find((result) => result.status === 'rejected');
 		if (failure) throw asNodeError(context.getNode(), failure.reason);
+		memory?.forget();
 	};
+}
+
+/** The rows to send: those an earlier attempt of the run created get that link again. */
+function recalled<T>(
+	rows: Array<PreparedRow<T>>,
+	ledger: RowLedger,
+	memory: RunMemory | undefined,
+): Array<PreparedRow<T>> {
+	if (!memory) return rows;
+	return rows.filter((row) => {
+		const recall = memory.recall(row);
+		if (!recall || !('link' in recall)) return true;
+		ledger.sent(row.index, [{ json: recall.link, pairedItem: { item: row.index } }], row.element);
+		return false;
+	});
 }

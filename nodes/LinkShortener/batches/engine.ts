@@ -134,15 +134,23 @@ async function runOperation<T>(
 		failUnsettled(context, ledger, error, 'notLookedUp', NOT_LOOKED_UP);
 		return ledger.items();
 	}
+	// Without Continue, n8n's Retry On Fail may run the node again: it must not create these links again.
+	const keepForRetry = () => {
+		if (!context.continueOnFail()) RunMemory.of(context)?.keep(ledger);
+	};
 	try {
 		await operation.send(rows, ledger);
 	} catch (error) {
+		keepForRetry();
 		// Rows may have been sent: those without their item are in doubt, never "not sent".
 		failUnsettled(context, ledger, error, 'inDoubt', IN_DOUBT);
 	}
 	// A send settles every row it is given; a row it left without an item still gets one.
 	const unanswered = new NodeOperationError(context.getNode(), 'the run ended without its answer');
-	if (ledger.unsettled() > 0) failUnsettled(context, ledger, unanswered, 'inDoubt', IN_DOUBT);
+	if (ledger.unsettled() > 0) {
+		keepForRetry();
+		failUnsettled(context, ledger, unanswered, 'inDoubt', IN_DOUBT);
+	}
 	const items = ledger.items();
 	if (!operation.finish) return items;
 	try {
@@ -151,8 +159,7 @@ async function runOperation<T>(
 			(byRow ??= new Map(checked.map(({ index, element }) => [index, element]))).get(row);
 		return await operation.finish(items, checkedOf);
 	} catch (error) {
-		// Without Continue, n8n's Retry On Fail may run the node again: it must not send these rows again.
-		if (!context.continueOnFail()) RunMemory.of(context)?.keep(ledger);
+		keepForRetry();
 		// The rows were sent: each keeps its error, or is in doubt, never "not sent".
 		const cause = asNodeError(context.getNode(), error);
 		failUnsettled(context, ledger, cause, 'inDoubt', AFTER_SENDING, { settledToo: true });

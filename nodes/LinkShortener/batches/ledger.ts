@@ -14,8 +14,8 @@ type RowRecord =
 	| { state: 'pending'; element: IDataObject }
 	/** Its output, settled without a request of the run (a look-up answered it). */
 	| { state: 'output'; json: IDataObject }
-	/** Sent on its own: its output items (none, one or several). */
-	| { state: 'sent'; items: INodeExecutionData[] }
+	/** Sent on its own: its output items (none, one or several); `element` when a retry must not send it again. */
+	| { state: 'sent'; items: INodeExecutionData[]; element?: unknown }
 	/** Answered by an earlier row's request: that row's output, or `failure` when it has none. */
 	| {
 			state: 'follows';
@@ -93,9 +93,9 @@ export class RowLedger {
 		this.records[row] = { state: 'output', json };
 	}
 
-	/** The output items of a row sent on its own. */
-	sent(row: number, items: INodeExecutionData[]): void {
-		this.records[row] = { state: 'sent', items };
+	/** The output items of a row sent on its own; with its `element` (a write), a retry of the run gives them again. */
+	sent(row: number, items: INodeExecutionData[], element?: unknown): void {
+		this.records[row] = { state: 'sent', items, element };
 	}
 
 	/**
@@ -193,9 +193,11 @@ export class RowLedger {
 	}
 
 	/** What a retry needs of each row the run sent: the row, its element, its link or doubt. */
-	*recalls(): Generator<[number, IDataObject, Recall]> {
+	*recalls(): Generator<[number, unknown, Recall]> {
 		for (const [row, record] of this.records.entries()) {
 			if (record?.state === 'done') yield [row, record.element, { link: record.json }];
+			else if (record?.state === 'sent' && record.element && record.items.length === 1)
+				yield [row, record.element, { link: record.items[0].json }];
 			else if (record?.state === 'failed' && record.element && record.readBackTo !== undefined)
 				yield [row, record.element, { readBackTo: record.readBackTo }];
 		}

@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Recall, RowLedger, PreparedRow } from './ledger';
@@ -10,7 +8,7 @@ interface Remembered {
 	 * is not taken for the same one. Compared as JSON only on a retry: a run of 100,000 rows
 	 * that all succeed does not write each one out.
 	 */
-	element: IDataObject;
+	element: unknown;
 	recall: Recall;
 }
 
@@ -50,7 +48,7 @@ export class RunMemory {
 		return new RunMemory(JSON.stringify([executionId, context.getNode().name, runIndex]));
 	}
 
-	recall(row: PreparedRow): Recall | undefined {
+	recall(row: PreparedRow<unknown>): Recall | undefined {
 		const remembered = this.entry.rows.get(row.index);
 		return remembered && JSON.stringify(remembered.element) === JSON.stringify(row.element)
 			? remembered.recall

@@ -43,6 +43,7 @@ export const run = operationRun((run) => ({
 				: undefined,
 		),
 	send: eachRow(run, {
+		createsLinks: true,
 		send: async ({ body, options }, row) => {
 			const url = linkPathsOf(options).create;
 			const links = await row.api.records({ method: 'POST', url, body }, row.index);

@@ -4,7 +4,8 @@
  * n8n (`n8n execute`), with Retry On Fail at n8n's limits (5 tries, 5 s apart) or Continue On
  * Fail, on the sandbox's default page cap and on a server that serves 50 links a page. Every
  * row must exist once and come out as one item; nothing created twice, no false "in doubt".
- * And the other side: a connection refused is "not created", not "in doubt".
+ * And the other side: a connection refused is "not created", not "in doubt". Link > Create
+ * (one request a row) with Retry On Fail creates each link once too.
  */
 import { nodeError, type WorkflowJson } from '../../dev/n8n';
 import { pairedOutput, suiteQueries, useN8nSuite } from './harness';
@@ -69,6 +70,13 @@ const wf = {
 				options: { batchSize: 2 },
 			},
 			{ inputCode: rowsCode(3, 'refused'), credentialName: REFUSING },
+		),
+	),
+	createEach: suite.workflow(
+		linkWorkflow(
+			'e2e Link > Create, a refused row, retry on fail',
+			{ resource: 'link', operation: 'create', longUrl: '={{ $json.longUrl }}' },
+			{ inputCode: rowsCode(3, 'create-each'), retry: { retryOnFail: true, maxTries: 2 } },
 		),
 	),
 	cappedContinue: suite.workflow(
@@ -188,6 +196,19 @@ describe(`a server that serves ${SERVED_PAGE} links a page, three bulk requests 
 			expectEveryRowOnce(run, prefix, CAPPED_ROWS);
 		},
 	);
+});
+
+describe('Link > Create, one request a row, with Retry On Fail', () => {
+	test('a refused row stops the node: the retry sends that row only, every row exists once', async () => {
+		const create = { method: 'POST', path: '/v1/links/', times: 1 };
+		suite.sandbox.injectFault({ ...create, fault: { kind: 'delay', ms: 0 } });
+		suite.sandbox.injectFault({ ...create, fault: { kind: 'status', status: 400 } });
+
+		const run = await suite.executeOk(wf.createEach);
+
+		expect(apiRequests('POST', '/v1/links/').map((r) => r.status)).toEqual([200, 400, 200, 200]);
+		expectEveryRowOnce(run, 'create-each', 3);
+	});
 });
 
 describe('a Base URL whose port refuses every connection (n8n/requestFailure.ts, neverConnected)', () => {

@@ -131,7 +131,7 @@ export const run = operationRun((run) => {
 	const { context, api, options, rows } = run;
 	const matchBy = context.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;
-	const plan = new SyncPlan(api, matchBy, dryRun);
+	const plan = new SyncPlan(api, matchBy, dryRun, rows.noun);
 	// Map Automatically: every row's columns read before anything is sent (D17).
 	const columns = selfMappedColumns(context, rows);
 	const batchSize = createBatchSizeOf(context, options);

@@ -197,6 +197,29 @@ describe('Bulk > Sync Many (D15)', () => {
 		]);
 	});
 
+	it('says which long URLs had utm_* parameters the UTM fields replaced, as Create Many does', async () => {
+		const rows = [
+			{ path: 'utm-kept', longUrl: 'https://example.com/utm-kept' },
+			{
+				path: 'utm-replaced',
+				longUrl: 'https://example.com/utm-replaced?utm_source=old',
+				utm_source: 'sheet',
+			},
+		];
+
+		const { error, run } = await ls.run(syncMany(), rows);
+
+		expect(error).toBeUndefined();
+		expect(hintsOf(run)).toEqual([
+			'2 created, 0 updated, 0 unchanged',
+			'The UTM fields replaced utm_* parameters that 1 long URL(s) already had (first: input item 1, utm_source).',
+		]);
+		expect(ls.requestsTo(BULK_CREATE_PATH)[0].body).toEqual([
+			{ longUrl: 'https://example.com/utm-kept', path: 'utm-kept' },
+			{ longUrl: 'https://example.com/utm-replaced?utm_source=sheet', path: 'utm-replaced' },
+		]);
+	});
+
 	it('refuses a Batch Size above 10,000 before any request, as Create Many does', async () => {
 		const { rows } = sheet();
 		ls.sandbox.clearRequests();

@@ -228,7 +228,7 @@ describe('Bulk > Sync Many (D15)', () => {
 
 		expect(ls.sandbox.requests).toHaveLength(0);
 		expect(error?.message).toBe(
-			'Invalid Batch Size (options.batchSize): 10001 is too large: the API accepts at most 10000 links per request',
+			'Invalid Batch Size (options.batchSize): 10001 is not a whole number from 1 to 10000',
 		);
 	});
 

@@ -16,12 +16,13 @@ describe("n8n's date values (Luxon DateTime)", () => {
 			active: false,
 			nodeTypes: ls.engine.nodeTypes,
 		});
-		return workflow.expression.getSimpleParameterValue(
+		const date: unknown = workflow.expression.getSimpleParameterValue(
 			node,
 			`={{ DateTime.fromISO("${iso}", { zone: "${zone}" }) }}`,
 			'internal',
 			{},
-		) as IDataObject;
+		);
+		return date as IDataObject;
 	}
 
 	it('Expires At of an expression: n8n hands the node its text, read as an ISO date-time', async () => {

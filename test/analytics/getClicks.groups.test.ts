@@ -69,6 +69,17 @@ describe('Analytics > Get Clicks: groups a sheet can take', () => {
 		expect(days.items.map((item) => item.json.value)).toEqual(latest);
 	});
 
+	it('a Top that is not a whole number of at least 0 is refused before any request; "2" is Top 2', async () => {
+		const { error } = await ls.run(getClicks({ groupBy: 'country', options: { top: 1.5 } }));
+		expect(error?.message).toMatch(
+			/^Invalid Top in item 0: give a whole number, 0 for every group/,
+		);
+		expect(ls.sandbox.requests).toHaveLength(0);
+
+		const { items } = await ls.run(getClicks({ groupBy: 'country', options: { top: '2' } }));
+		expect(items).toHaveLength(2);
+	});
+
 	it('Link by ID or by short URL is sent as link_id', async () => {
 		await ls.run(getClicks({ groupBy: 'day', linkId: byId(launch.id) }));
 		await ls.run(getClicks({ groupBy: 'day', linkId: byUrl(`https://sho.rt/${docs.path}`) }));

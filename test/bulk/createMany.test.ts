@@ -181,7 +181,10 @@ describe('Bulk > Create Many', () => {
 
 		expect(ls.sandbox.requests).toHaveLength(0);
 		expect(error?.message).toBe(
-			'Invalid Batch Size (options.batchSize): 10001 is too large: the API accepts at most 10000 links per request',
+			'Invalid Batch Size (options.batchSize): 10001 is not a whole number from 1 to 10000',
+		);
+		expect(error?.description).toBe(
+			'Batch Size is how many links go in one request: the API takes at most 10000. Nothing was sent.',
 		);
 	});
 

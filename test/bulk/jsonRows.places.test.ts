@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { useLinkShortener } from '../helpers/fixture';
+import { hintsOf } from '../helpers/hints';
 
 const listOf = (operation: string, extra: object = {}): INodeParameters => ({
 	resource: 'bulk',
@@ -74,6 +75,37 @@ describe('Bulk > From a JSON List: each element a row of the run, named by its p
 		);
 		expect(error?.message).toMatch(/Refused by the server: rows 1\. .*Not created: rows 0–2\./);
 		expect(error?.message).not.toMatch(/input item/);
+	});
+
+	it('Sync Many names the row that first named a link as a row of the list, not as an input item', async () => {
+		const rows = [0, 1].map(() => ({
+			longUrl: 'https://example.com/places/twice',
+			path: 'places-twice',
+		}));
+
+		const { items, error } = await ls.run(listOf('syncMany'), [{ rows }], {
+			continueOnFail: true,
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.syncAction ?? item.json.error)).toEqual([
+			'created',
+			'Not synced: row 1: row 0 names the same link; a sheet must name each link once',
+		]);
+	});
+
+	it('the UTM hint names the first row whose long URL had the key as a row of the list', async () => {
+		const rows = [
+			{ longUrl: 'https://example.com/places/utm' },
+			{ longUrl: 'https://example.com/places/utm?utm_source=old', utm_source: 'list' },
+		];
+
+		const { error, run } = await ls.run(listOf('createMany'), [{ rows }]);
+
+		expect(error).toBeUndefined();
+		expect(hintsOf(run)).toContain(
+			'The UTM fields replaced utm_* parameters that 1 long URL(s) already had (first: row 1, utm_source).',
+		);
 	});
 
 	it('Keep Input Columns adds the columns of the element, not those of the item that held the list', async () => {

@@ -197,6 +197,29 @@ describe('Bulk > Sync Many (D15)', () => {
 		]);
 	});
 
+	it('says which long URLs had utm_* parameters the UTM fields replaced, as Create Many does', async () => {
+		const rows = [
+			{ path: 'utm-kept', longUrl: 'https://example.com/utm-kept' },
+			{
+				path: 'utm-replaced',
+				longUrl: 'https://example.com/utm-replaced?utm_source=old',
+				utm_source: 'sheet',
+			},
+		];
+
+		const { error, run } = await ls.run(syncMany(), rows);
+
+		expect(error).toBeUndefined();
+		expect(hintsOf(run)).toEqual([
+			'2 created, 0 updated, 0 unchanged',
+			'The UTM fields replaced utm_* parameters that 1 long URL(s) already had (first: input item 1, utm_source).',
+		]);
+		expect(ls.requestsTo(BULK_CREATE_PATH)[0].body).toEqual([
+			{ longUrl: 'https://example.com/utm-kept', path: 'utm-kept' },
+			{ longUrl: 'https://example.com/utm-replaced?utm_source=sheet', path: 'utm-replaced' },
+		]);
+	});
+
 	it('refuses a Batch Size above 10,000 before any request, as Create Many does', async () => {
 		const { rows } = sheet();
 		ls.sandbox.clearRequests();
@@ -205,7 +228,7 @@ describe('Bulk > Sync Many (D15)', () => {
 
 		expect(ls.sandbox.requests).toHaveLength(0);
 		expect(error?.message).toBe(
-			'Invalid Batch Size (options.batchSize): 10001 is too large: the API accepts at most 10000 links per request',
+			'Invalid Batch Size (options.batchSize): 10001 is not a whole number from 1 to 10000',
 		);
 	});
 

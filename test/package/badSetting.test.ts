@@ -49,7 +49,7 @@ const BAD_SETTINGS: Record<string, BadSetting[]> = {
 		},
 	],
 	'bulk.createMany': [
-		batchSize('createMany', 0, '0 is not a whole number of at least 1'),
+		batchSize('createMany', 0, '0 is not a whole number from 1 to 10000'),
 		{
 			setting: 'Max Retries -1',
 			parameters: {
@@ -67,11 +67,7 @@ const BAD_SETTINGS: Record<string, BadSetting[]> = {
 		jsonList('updateMany'),
 	],
 	'bulk.syncMany': [
-		batchSize(
-			'syncMany',
-			10_001,
-			'10001 is too large: the API accepts at most 10000 links per request',
-		),
+		batchSize('syncMany', 10_001, '10001 is not a whole number from 1 to 10000'),
 		jsonList('syncMany'),
 	],
 	'analytics.getClicks': [],

@@ -12,9 +12,8 @@ import { PacedRows, type PerKey } from './pacedRows';
 import { RunMemory } from './retryMemory';
 
 /**
- * How the rows of an operation that answers each row on its own are sent (Link > Create, Get,
- * Get Many, Export and Check Destination, Analytics > Get Clicks and Export Clicks, Domain > Get
- * Many).
+ * How the rows of an operation that answers each row on its own are sent: each row its own
+ * requests and its own output items, up to `inFlight` rows at once.
  */
 export interface EachRow<Checked> {
 	/** Rows sent at once, REQUESTS_IN_FLIGHT unless given. */

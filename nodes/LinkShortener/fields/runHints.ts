@@ -1,6 +1,7 @@
 import type { NodeExecutionHint } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
+import { INPUT_ITEMS, type RowNoun } from '../batches/rows';
 
 /** What a bulk run tells the user beside its output, as n8n execution hints (shown above the output). */
 export class RunHints {
@@ -9,6 +10,9 @@ export class RunHints {
 	private existing = 0;
 
 	private readonly more: NodeExecutionHint[] = [];
+
+	/** `noun`: what the hints call the rows, input items or the rows of JSON lists. */
+	constructor(private readonly noun: RowNoun = INPUT_ITEMS) {}
 
 	/** The callback a body builder calls when the UTM fields replaced utm_* keys the row's long URL had. */
 	utmReplacedIn(row: number): (keys: readonly string[]) => void {
@@ -40,7 +44,7 @@ export class RunHints {
 			hints.push({
 				type: 'info',
 				location: 'outputPane',
-				message: `The UTM fields replaced utm_* parameters that ${this.utmReplaced.size} long URL(s) already had (first: input item ${row}, ${keys.join(', ')}).`,
+				message: `The UTM fields replaced utm_* parameters that ${this.utmReplaced.size} long URL(s) already had (first: ${this.noun.one} ${row}, ${keys.join(', ')}).`,
 			});
 		}
 		hints.push(...this.more);

@@ -32,9 +32,12 @@ export const NEWEST_FIRST = { createdAt: 'desc' };
 export const OLDEST_FIRST = { createdAt: 'asc' };
 
 /**
- * At most this many requests to the API at once: the pages of a listing once `total` is known,
- * the rows of a row operation, the GETs of a look-up (D6: the API names no rate limit for
- * them). 8 from measurement: docs/performance.md, "Pages in flight".
+ * At most this many requests to the API at once from each of: one listing's pages once `total`
+ * is known, one look-up's GETs, and a row operation's rows (D6: the API names no rate limit for
+ * them). The limits nest, none is the run's: each of 8 rows in flight may page its own listing
+ * or look its own links up 8 at once, so a run can have far more than 8 requests in flight (64
+ * for Get Many of 8 rows with Return All; Get Clicks with Link Details the same). 8 from
+ * measurement of one listing: docs/performance.md, "Pages in flight".
  */
 export const REQUESTS_IN_FLIGHT = 8;
 

@@ -6,7 +6,7 @@ import { matchByPosition } from '../batches/bulkAnswers';
 import type { BatchOperation } from '../batches/operation';
 import { createdLinksLookUp } from '../batches/reconcile';
 import { MAX_BULK_CREATE_SIZE, type LINK_PATHS } from '../http/endpoints';
-import { invalidSetting, wholeNumberSetting } from '../fields/validation';
+import { wholeNumberSetting } from '../fields/validation';
 
 const BATCH_SIZE = { label: 'Batch Size', parameter: 'options.batchSize' };
 
@@ -25,23 +25,17 @@ export const createBatchSizeOption = (description: string): INodeProperties => (
 
 /** Batch Size of a bulk create (Create Many, Sync Many): outside 1 to 10,000 it is refused before anything is sent. */
 export function createBatchSizeOf(context: NodeRun, options: IDataObject): number {
-	const node = context.getNode();
-	const batchSize = wholeNumberSetting(
-		node,
+	return wholeNumberSetting(
+		context.getNode(),
 		BATCH_SIZE,
 		options.batchSize,
 		MAX_BULK_CREATE_SIZE,
 		1,
+		{
+			maximum: MAX_BULK_CREATE_SIZE,
+			advice: `Batch Size is how many links go in one request: the API takes at most ${MAX_BULK_CREATE_SIZE}.`,
+		},
 	);
-	if (batchSize > MAX_BULK_CREATE_SIZE) {
-		throw invalidSetting(
-			node,
-			BATCH_SIZE,
-			`${batchSize} is too large: the API accepts at most ${MAX_BULK_CREATE_SIZE} links per request`,
-			{ advice: `Set it to ${MAX_BULK_CREATE_SIZE} or less.` },
-		);
-	}
-	return batchSize;
 }
 
 /**

@@ -74,8 +74,9 @@ export const UPDATE_PARAMETERS: UpdateFieldNames = {
 };
 
 /**
- * Adds the changes of one update to its element, which holds the link's id (a bulk row may name
- * its link otherwise, D14). The element is the literal `{ id }`, not `{}`: see createLinkBody.
+ * Adds the changes of one update to `element` (every caller passes `{}`). The link's id goes in
+ * front of them when they are sent (`sendingUpdates`), once the plan knows it: a row may name
+ * its link by short URL or path (D14).
  */
 export function withLinkChanges(
 	element: IDataObject,

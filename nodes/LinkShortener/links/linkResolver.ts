@@ -73,10 +73,7 @@ function uniqueById(links: IDataObject[]): IDataObject[] {
 	return [...seen.values()];
 }
 
-/**
- * Where a checked row names its link, and how it takes the id: Link > Get, Get Clicks, Export
- * Clicks, and the updates (`UPDATE_LINK`).
- */
+/** Where a checked row names its link, and how it takes the id the plan found (`resolvingLinks`). */
 export interface RowLink<T> {
 	refOf(checked: T): LinkRef | undefined;
 	/** Where its short URL is looked up (Link > Get's API Paths); the v1 listing unless given. */

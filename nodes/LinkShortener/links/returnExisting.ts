@@ -6,6 +6,7 @@ import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
 import type { RowLedger, PreparedRow } from '../batches/ledger';
+import { INPUT_ITEMS, type RowNoun } from '../batches/rows';
 
 /** `options.ifExists` of Link > Create and Bulk > Create Many (D11). */
 export const ifExistsOption: INodeProperties = {
@@ -46,14 +47,15 @@ export interface ExistingAsk {
  * before the first request. The long URLs of the rows that ask (`askOf`) are looked up
  * together, once a listing: a row whose long URL the account has is settled with that link
  * (`linkCreated: false`); of the rows repeating a new long URL, only the first is sent, and the
- * others get its link (`linkCreated: false`), or an error item when it was not created.
- * Returns the rows to send.
+ * others get its link (`linkCreated: false`), or an error item when it was not created, naming
+ * the first row as the run calls its rows (`noun`). Returns the rows to send.
  */
 export async function returningExisting<T>(
 	api: Api,
 	rows: Array<PreparedRow<T>>,
 	ledger: RowLedger,
 	askOf: (row: PreparedRow<T>) => ExistingAsk | undefined,
+	noun: RowNoun = INPUT_ITEMS,
 ): Promise<Array<PreparedRow<T>>> {
 	const asks = new Map<number, ExistingAsk>();
 	const longUrlsByList = new Map<string, Set<string>>();
@@ -84,7 +86,7 @@ export async function returningExisting<T>(
 			return true;
 		}
 		ledger.follow(row.index, first, (json) => ({ ...json, linkCreated: false }), {
-			message: `Not created: input item ${first} has the same long URL and was not created`,
+			message: `Not created: ${noun.one} ${first} has the same long URL and was not created`,
 			details: { outcome: 'notCreated', sameLongUrlAs: first },
 		});
 		return false;

@@ -4,7 +4,7 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
-import { refuseRow } from '../batches/rows';
+import { INPUT_ITEMS, refuseRow, type RowNoun } from '../batches/rows';
 import type { PreparedRow, RowLedger } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
 import { verifiedDomains } from './verifiedDomains';
@@ -47,6 +47,8 @@ export class SyncPlan {
 		private readonly api: Api<NodeRun>,
 		private readonly matchBy: MatchBy,
 		private readonly dryRun: boolean,
+		/** What its messages call the rows: input items, or the rows of JSON lists. */
+		private readonly noun: RowNoun = INPUT_ITEMS,
 	) {}
 
 	count(action: SyncAction): number {
@@ -65,7 +67,7 @@ export class SyncPlan {
 				this.refuse(
 					ledger,
 					row,
-					`input item ${earlier} names the same link; a sheet must name each link once`,
+					`${this.noun.one} ${earlier} names the same link; a sheet must name each link once`,
 				);
 				continue;
 			}
@@ -199,11 +201,11 @@ export class SyncPlan {
 	}
 
 	private refuse(ledger: RowLedger, row: PreparedRow, problem: string): void {
-		const message = `Not synced: input item ${row.index}: ${problem}`;
+		const { one } = this.noun;
+		const message = `Not synced: ${one} ${row.index}: ${problem}`;
 		const error = new NodeOperationError(this.api.context.getNode(), message, {
 			itemIndex: row.index,
-			description:
-				'Nothing was created or updated. Fix the item, or turn on "Continue On Fail" to sync every other item.',
+			description: `Nothing was created or updated. Fix the ${one}, or turn on "Continue On Fail" to sync every other ${one}.`,
 		});
 		refuseRow(this.api.context, ledger, row.index, error, { outcome: 'notSynced' });
 	}

@@ -23,7 +23,7 @@ export interface QrSettings {
 	level: QrErrorCorrectionLevel;
 }
 
-/** The three QR options of D13, for the "Options" collection of Create, Get, Get Many and Create Many. */
+/** The three QR options of D13, for an operation's "Options" collection: a QR code for each link it outputs. */
 export const qrCodeOptions: INodeProperties[] = [
 	{
 		displayName: 'QR Code',

@@ -26,6 +26,12 @@ import {
 
 const displayOptions = showFor('analytics', ['getClicks']);
 
+/** A checked row: its request, and its Top (0: every group). */
+interface Checked {
+	request: ClickRequest;
+	top: number;
+}
+
 /** What Link Details adds to a group of Group By "link". */
 function withLink(group: ClickGroup, link: IDataObject | undefined): IDataObject {
 	if (!link) return { ...group, linkFound: false };
@@ -40,15 +46,14 @@ function withLink(group: ClickGroup, link: IDataObject | undefined): IDataObject
  */
 async function clickGroupsOutput(
 	groups: ClickGroup[],
-	groupBy: string,
+	{ request: { groupBy }, top: asked }: Checked,
 	row: Row,
 ): Promise<INodeExecutionData[]> {
 	const { context } = row;
-	const options = row.parameter<IDataObject>('options', {});
-	const asked = Math.max(0, Math.floor(Number(options.top ?? 0)) || 0);
 	// Top 0 is every group: for an AI agent, the answer cap.
 	const top = answerCap(context.getNode(), asked || Infinity);
 	let output: IDataObject[] = topGroups(groups, Number.isFinite(top) ? top : 0, groupBy);
+	const options = row.parameter<IDataObject>('options', {});
 	if (options.linkDetails === true && groupBy === 'link') {
 		// Not in the plan: the ids to look up are the answer's, known only once it is read.
 		const ids = output.map((group) => group.value as string);
@@ -64,36 +69,39 @@ async function clickGroupsOutput(
 }
 
 /** A row's request (Group By, the optional Link, the Query Parameters); Top a whole number. */
-function checkRow(row: Row, check: RowValidator) {
+function checkRow(row: Row, check: RowValidator): Checked {
 	const request = clickRequestOf(row, check, { listedOnly: false });
-	const options = row.parameter<IDataObject>('options', {});
-	const top = options.top ?? 0;
-	if (!Number.isInteger(Number(top)) || Number(top) < 0)
+	const top = Number(row.parameter<IDataObject>('options', {}).top ?? 0);
+	if (!Number.isInteger(top) || top < 0)
 		check.fail(
 			{ label: 'Top', parameter: 'options.top' },
 			'give a whole number, 0 for every group',
 		);
-	return request;
+	return { request, top };
 }
 
 /**
  * Analytics > Get Clicks: GET /v1/analytics/clicks, each element read as a group (D16) as the
  * answer arrives: the answer is never held whole as text beside its items.
  */
-export const run = operationRun<ClickRequest>((run) => ({
+export const run = operationRun<Checked>((run) => ({
 	check: checkRow,
-	plan: resolvingLinks(run.api, CLICK_LINK),
+	plan: resolvingLinks<Checked>(run.api, {
+		refOf: ({ request }) => CLICK_LINK.refOf(request),
+		withId: (checked, id) => ({ ...checked, request: CLICK_LINK.withId(checked.request, id) }),
+	}),
 	send: eachRow(run, {
 		send: async (checked, row) => {
 			const node = row.context.getNode();
+			const { groupBy } = checked.request;
 			const groups = await foldRecords(
 				row.api,
-				sentClickRequest(checked),
+				sentClickRequest(checked.request),
 				() => [] as ClickGroup[],
 				(kept, element, position) =>
-					kept.push(clickGroupOf(element, position, checked.groupBy, node, row.index)),
+					kept.push(clickGroupOf(element, position, groupBy, node, row.index)),
 			);
-			return await clickGroupsOutput(groups, checked.groupBy, row);
+			return await clickGroupsOutput(groups, checked, row);
 		},
 	}),
 }));

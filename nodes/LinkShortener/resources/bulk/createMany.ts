@@ -84,16 +84,19 @@ export const run = operationRun((run) => {
 	const paths = linkPathsOf(options);
 	const qrCodes = qrSettingsOf(node, options);
 	const returnExisting = returnsExisting(options);
-	const hints = new RunHints();
+	const hints = new RunHints(rows.noun);
 	const build = createElementBuilder(context, rows, hints);
 	return {
 		check: ({ index }, check) => build(index, check),
 		...(returnExisting && {
 			plan: async (checked, ledger) =>
-				await returningExisting(api, checked, ledger, ({ element }) => ({
-					longUrl: String(element.longUrl),
-					listUrl: paths.list,
-				})),
+				await returningExisting(
+					api,
+					checked,
+					ledger,
+					({ element }) => ({ longUrl: String(element.longUrl), listUrl: paths.list }),
+					rows.noun,
+				),
 		}),
 		send: inBatches(run, { ...bulkCreateOperation(paths, maxRetries), batchSize }),
 		finish: async (items) => {

@@ -16,6 +16,7 @@ import type { RowSource } from '../../batches/rows';
 import { pairedRowOf } from '../../http/errorItems';
 import { isErrorItem } from '../../n8n/errorOutput';
 import { LINK_FIELDS, optionsCollection, showFor } from '../../fields/commonFields';
+import { RunHints } from '../../fields/runHints';
 import type { RowValidator } from '../../fields/validation';
 import { LINK_PATHS } from '../../http/endpoints';
 import {
@@ -131,11 +132,12 @@ export const run = operationRun((run) => {
 	const { context, api, options, rows } = run;
 	const matchBy = context.getNodeParameter('matchBy', 0, 'path') === 'longUrl' ? 'longUrl' : 'path';
 	const dryRun = options.dryRun === true;
-	const plan = new SyncPlan(api, matchBy, dryRun);
+	const plan = new SyncPlan(api, matchBy, dryRun, rows.noun);
+	const hints = new RunHints(rows.noun);
 	// Map Automatically: every row's columns read before anything is sent (D17).
 	const columns = selfMappedColumns(context, rows);
 	const batchSize = createBatchSizeOf(context, options);
-	const build = syncElementBuilder(context, rows, matchBy, plan, columns);
+	const build = syncElementBuilder(context, rows, { matchBy, plan, columns, hints });
 	return {
 		check: ({ index }, check) => build(index, check),
 		plan: async (checked, ledger) => await plan.rowsToSend(checked, ledger),
@@ -156,26 +158,34 @@ export const run = operationRun((run) => {
 		),
 		finish: (items) => {
 			const output = items.map((item) => withAction(item, plan.plans.get(pairedRowOf(item) ?? -1)));
-			const unusedColumns = columns?.hint();
-			context.addExecutionHints(syncHint(plan, dryRun), ...(unusedColumns ? [unusedColumns] : []));
+			// What the run did first, then what Create Many says too (UTM keys replaced, unused columns).
+			context.addExecutionHints(syncHint(plan, dryRun));
+			hints.add(columns?.hint());
+			hints.addTo(context, rows.items.length);
 			return withInputColumns(run, output);
 		},
 	};
 }, bulkRows);
 
+interface SyncBuild {
+	matchBy: MatchBy;
+	plan: SyncPlan;
+	columns: AutoMapColumns | undefined;
+	hints: RunHints;
+}
+
 /** How each row becomes its create element (checked before anything is sent), its link reference recorded. */
 function syncElementBuilder(
 	context: NodeRun,
 	{ items }: RowSource,
-	matchBy: MatchBy,
-	plan: SyncPlan,
-	columns: AutoMapColumns | undefined,
+	{ matchBy, plan, columns, hints }: SyncBuild,
 ): ElementBuilder {
 	if (columns) {
 		return (row, check) => {
 			const json = items[row].json;
 			const cells = columns.checkOf(row, check);
-			const element = createLinkBody(columns.linkFields(row, json, check, FIELDS.longUrl), cells);
+			const fields = columns.linkFields(row, json, check, FIELDS.longUrl);
+			const element = createLinkBody(fields, cells, hints.utmReplacedIn(row));
 			if (matchBy === 'path') {
 				const shortUrl = columns.value(row, json, 'shortUrl');
 				const path = columns.value(row, json, 'path');
@@ -191,7 +201,7 @@ function syncElementBuilder(
 			longUrl: context.getNodeParameter('longUrl', row),
 			...(context.getNodeParameter('additionalFields', row, {}) as IDataObject),
 		};
-		const element = createLinkBody(fields, check);
+		const element = createLinkBody(fields, check, hints.utmReplacedIn(row));
 		if (matchBy === 'path')
 			plan.refs.set(row, refOf({ linkRef: context.getNodeParameter('linkRef', row, '') }, check));
 		return element;

@@ -74,7 +74,7 @@ export const run = operationRun((run) => {
 		UPDATE_BATCH_SIZE,
 		1,
 	);
-	const hints = new RunHints();
+	const hints = new RunHints(rows.noun);
 	const build = updateRowBuilder(context, rows, hints);
 	return {
 		check: ({ index }, check) => build(index, check),

@@ -14,7 +14,7 @@
 import * as path from 'node:path';
 
 import * as n8n from '../../dev/n8n';
-import type { StartedN8n } from '../../dev/n8n';
+import type { ExecutionJson, StartedN8n } from '../../dev/n8n';
 import { Sandbox, SEEDED } from '../../dev/sandbox/server';
 import { packedTarball } from './harness';
 import {
@@ -73,7 +73,16 @@ describe.each([
 		if (previousTarball) n8n.removeTempDir(path.dirname(previousTarball));
 	}, 120_000);
 
-	const delivered = async (workflowId: string) => await deliveredItems(rest, workflowId);
+	/**
+	 * The earlier version's polls that n8n 2.41.1's shared expression isolate failed (a poll
+	 * overlapping the next on a busy machine: docs/trigger.md); such a poll delivers and saves
+	 * nothing, and the next delivers its links. The new version must have none (its logs, below).
+	 */
+	let earlierStopped = Infinity;
+	const excused = (execution: ExecutionJson & { startedAt?: string }) =>
+		Date.parse(execution.startedAt ?? '') < earlierStopped &&
+		/No bridge acquired/.test(execution.data.resultData.error?.message ?? '');
+	const delivered = async (workflowId: string) => await deliveredItems(rest, workflowId, excused);
 
 	test(`${withClicks ? 'New Link and Link Clicked' : 'New Link'}, active: nothing twice, nothing lost`, async () => {
 		const visits: Record<string, number> = {};
@@ -117,6 +126,7 @@ describe.each([
 
 		// n8n stopped; links made and short URLs opened meanwhile; the new version installed.
 		await instance?.stop();
+		earlierStopped = Date.now();
 		instance = undefined;
 		addLinks(70);
 		await clickAll([docs, spring, docs]);

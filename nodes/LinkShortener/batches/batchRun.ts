@@ -9,7 +9,8 @@ import type { RunStart, Send } from './engine';
 import type { RowLedger, RowError, PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { RunMemory } from './retryMemory';
-import { batchesOf, INPUT_ITEMS, type RowNoun } from './rows';
+import { INPUT_ITEMS, type RowNoun } from '../fields/rowNoun';
+import { batchesOf } from './rows';
 import { failUnsettled, stoppedError, WORDING } from './stoppedRun';
 
 /**

@@ -6,6 +6,7 @@ import type { RowError, RowLedger } from './ledger';
 import { asNodeError } from '../http/errors';
 import { detailsOfError } from '../http/errorItems';
 import { RowValidator } from '../fields/validation';
+import type { RowNoun } from '../fields/rowNoun';
 
 /**
  * The rows an operation runs over: the node's input items (the default), or rows read from them
@@ -21,13 +22,6 @@ export interface RowSource {
 	/** The run's output, each row's items paired back to the input item that held it; none for input items. */
 	pairedToHolders?(items: INodeExecutionData[]): INodeExecutionData[];
 }
-
-export interface RowNoun {
-	one: string;
-	many: string;
-}
-
-export const INPUT_ITEMS: RowNoun = { one: 'input item', many: 'input items' };
 
 /** An input row as the intake hands it on: checked, or refused (only under "On Error: Continue"). */
 export type TakenRow<T> = { index: number; value: T } | { index: number; error: RowError };

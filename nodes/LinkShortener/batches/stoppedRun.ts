@@ -8,7 +8,7 @@ import type { Failure } from './batchSender';
 import type { RowLedger, RowOutcome, PreparedRow } from './ledger';
 import type { BatchOperation } from './operation';
 import { describeRows, plural } from './rowRanges';
-import type { RowNoun } from './rows';
+import type { RowNoun } from '../fields/rowNoun';
 
 /**
  * The error that stops a run without Continue On Fail, read from the ledger once the failed

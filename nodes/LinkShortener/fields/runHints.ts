@@ -1,7 +1,7 @@
 import type { NodeExecutionHint } from 'n8n-workflow';
 
 import type { NodeRun } from '../n8n/nodeRun';
-import { INPUT_ITEMS, type RowNoun } from '../batches/rows';
+import { INPUT_ITEMS, type RowNoun } from './rowNoun';
 
 /** What a bulk run tells the user beside its output, as n8n execution hints (shown above the output). */
 export class RunHints {

@@ -6,7 +6,7 @@ import type { Api } from '../http/request';
 
 import { findLinksByLongUrl } from './linkIndex';
 import type { RowLedger, PreparedRow } from '../batches/ledger';
-import { INPUT_ITEMS, type RowNoun } from '../batches/rows';
+import { INPUT_ITEMS, type RowNoun } from '../fields/rowNoun';
 
 /** `options.ifExists` of Link > Create and Bulk > Create Many (D11). */
 export const ifExistsOption: INodeProperties = {

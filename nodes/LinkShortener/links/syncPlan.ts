@@ -4,7 +4,8 @@ import type { NodeRun } from '../n8n/nodeRun';
 
 import type { Api } from '../http/request';
 
-import { INPUT_ITEMS, refuseRow, type RowNoun } from '../batches/rows';
+import { refuseRow } from '../batches/rows';
+import { INPUT_ITEMS, type RowNoun } from '../fields/rowNoun';
 import type { PreparedRow, RowLedger } from '../batches/ledger';
 import { LINK_PATHS } from '../http/endpoints';
 import { verifiedDomains } from './verifiedDomains';
